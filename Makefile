@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# MGLRU-FG patch-series workspace.  See README.md.
+
+TOP     := $(CURDIR)
+KSRC    := $(TOP)/build/linux
+KOBJ    := $(TOP)/build/obj
+BZIMAGE := $(KOBJ)/arch/x86/boot/bzImage
+
+.PHONY: help deps fetch tree export kernel selftests demo check clean distclean
+
+help:
+	@echo "make deps       install the Debian packages the workspace needs (root)"
+	@echo "make fetch      fetch and verify the pinned base kernel (base.conf)"
+	@echo "make tree       build/linux: base (tag 'base') + patches/series on branch fg"
+	@echo "make export     write base..fg back into patches/ and patches/series"
+	@echo "make kernel     build the guest kernel (tinyconfig + Kconfig.fg) in build/obj"
+	@echo "make selftests  build the selftests into build/selftests"
+	@echo "make demo       fresh machine to a printed MGLRU vs classic LRU comparison"
+	@echo "make check      checkpatch, apply, build, W=1/sparse, KUnit, selftests"
+
+deps:
+	$(TOP)/scripts/install-deps.sh
+
+fetch:
+	$(TOP)/scripts/fetch-base.sh
+
+tree:
+	$(TOP)/scripts/mktree.sh
+
+export:
+	$(TOP)/scripts/export.sh
+
+kernel:
+	@[ -d $(KSRC)/.git ] || $(TOP)/scripts/mktree.sh
+	$(TOP)/scripts/build-kernel.sh $(KSRC) $(KOBJ)
+
+selftests:
+	@[ -d $(KSRC)/.git ] || $(TOP)/scripts/mktree.sh
+	$(TOP)/scripts/build-selftests.sh $(KSRC) $(TOP)/build/selftests
+
+demo:
+	$(TOP)/scripts/demo.sh
+
+check:
+	$(TOP)/scripts/check.sh
+
+clean:
+	rm -rf $(TOP)/build/obj $(TOP)/build/obj-* $(TOP)/build/selftests $(TOP)/build/runs $(TOP)/build/check
+
+distclean:
+	@if [ -d $(KSRC)/.git ] && ! $(TOP)/scripts/export.sh --check >/dev/null 2>&1; then \
+		echo "distclean: build/linux has work not exported to patches/ ('make export' first)"; exit 1; fi
+	rm -rf $(TOP)/build

@@ -1,0 +1,103 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run-guest.sh [options] CMDFILE
+#
+# Boot a kernel under QEMU (KVM when /dev/kvm works, TCG otherwise) with
+# the host's root file system shared read-only over virtio-9p, run the bash
+# command file CMDFILE inside (as root, cwd = the data disk if any), save
+# the whole console log and fail when the guest timed out, the commands
+# failed, or the console shows a kernel splat.
+#
+#   -k BZIMAGE   kernel image           (default build/obj/arch/x86/boot/bzImage)
+#   -o DIR       results directory      (default build/runs/<time>); the guest
+#                sees it writable at /tmp/out; console.log is saved there
+#   -d IMAGE     raw disk image attached as /dev/vda with snapshot=on and
+#                mounted at /tmp/data (guest writes are discarded)
+#   -t SECONDS   timeout (default 900)
+#   -m SIZE      guest memory (default 2G)
+#   -c N         vCPUs (default 2)
+#   -a ARGS      extra kernel command line
+#
+# Exit: 0 all good; 1 command failure or splat; 2 usage; 3 timeout.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+kernel=$top/build/obj/arch/x86/boot/bzImage
+out=
+disk=
+timeout=900
+mem=2G
+cpus=2
+extra=
+
+usage() { sed -n '4,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+while getopts "k:o:d:t:m:c:a:h" opt; do
+	case $opt in
+	k) kernel=$OPTARG ;;
+	o) out=$OPTARG ;;
+	d) disk=$OPTARG ;;
+	t) timeout=$OPTARG ;;
+	m) mem=$OPTARG ;;
+	c) cpus=$OPTARG ;;
+	a) extra=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# = 1 ] || usage
+cmds=$(realpath "$1")
+
+die() { echo "run-guest: error: $*" >&2; exit 2; }
+[ -r "$cmds" ] || die "command file $1 not readable"
+[ -r "$kernel" ] || die "kernel $kernel not found (make kernel)"
+[ -z "$disk" ] || [ -r "$disk" ] || die "disk image $disk not readable"
+command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not installed"
+[ -n "$out" ] || out=$top/build/runs/$(date +%Y%m%d-%H%M%S)-$$
+mkdir -p "$out"
+out=$(realpath "$out")
+rm -f "$out/rc" "$out/console.log" "$out/guest.log"
+
+accel=tcg,thread=multi
+if [ -w /dev/kvm ] && [ -r /dev/kvm ]; then
+	accel=kvm
+fi
+
+args=(
+	-nodefaults -no-reboot -display none -monitor none
+	-machine pc -accel "$accel" -smp "$cpus" -m "$mem"
+	-serial "file:$out/console.log"
+	-kernel "$kernel"
+	-append "console=ttyS0 ignore_loglevel panic=-1 root=/dev/root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=262144,cache=loose ro init=$top/guest/init.sh FG_CMDS=$cmds $extra"
+	-virtfs "local,path=/,mount_tag=/dev/root,security_model=none,readonly=on,multidevs=remap"
+	-virtfs "local,path=$out,mount_tag=out,security_model=none"
+)
+[ -z "$disk" ] || args+=(-drive "file=$(realpath "$disk"),if=virtio,format=raw,snapshot=on")
+
+echo "run-guest: booting $(basename "$kernel") ($accel, $cpus vCPU, $mem) for $(basename "$cmds"), log $out/console.log"
+start=$(date +%s)
+set +e
+timeout --signal=KILL "$timeout" qemu-system-x86_64 "${args[@]}" </dev/null >"$out/qemu.log" 2>&1
+qrc=$?
+set -e
+secs=$(( $(date +%s) - start ))
+
+status=0
+if [ $qrc = 137 ]; then
+	echo "run-guest: FAIL: timeout after ${timeout}s" >&2
+	status=3
+elif [ $qrc != 0 ]; then
+	echo "run-guest: FAIL: qemu exited with $qrc:" >&2
+	cat "$out/qemu.log" >&2
+	status=1
+fi
+if "$top/scripts/check-console.sh" "$out/console.log"; then :; else
+	[ "$status" != 0 ] || status=1
+fi
+rc=$(cat "$out/rc" 2>/dev/null || echo none)
+if [ "$rc" != 0 ]; then
+	echo "run-guest: FAIL: guest commands exited with status $rc" >&2
+	[ "$status" != 0 ] || status=1
+fi
+echo "run-guest: guest ran ${secs}s, commands rc=$rc, result $([ $status = 0 ] && echo ok || echo FAIL)"
+exit $status
