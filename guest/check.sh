@@ -1,0 +1,25 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Guest side of 'make check': runs from guest/init.sh with cwd on the data
+# disk.  KUnit has already run at boot (its KTAP is on the console).  Each
+# suite's TAP goes to /tmp/out/<name>.tap; the host counts the results.
+set -u
+top=$(cd "$(dirname "$(realpath "$0")")/.." && pwd)
+st=$top/build/selftests
+
+echo "check: kernel $(uname -r), lru_gen enabled=$(cat /sys/kernel/mm/lru_gen/enabled)"
+
+run_suite() {
+	local name=$1 dir=$2
+	shift 2
+	echo "check: running $name"
+	(cd "$dir" && timeout 900 "$@") > "/tmp/out/$name.tap" 2>&1
+	echo "check: $name exited $?"
+	cat "/tmp/out/$name.tap"
+}
+
+mkdir -p /tmp/data/selftest
+run_suite lru_gen_workingset /tmp/data/selftest "$st/mm/lru_gen_workingset"
+run_suite test_memcontrol /tmp/data "$st/cgroup/test_memcontrol"
+exit 0
