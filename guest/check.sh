@@ -5,8 +5,7 @@
 # disk.  KUnit has already run at boot (its KTAP is on the console).  Each
 # suite's TAP goes to /tmp/out/<name>.tap; the host counts the results.
 set -u
-top=$(cd "$(dirname "$(realpath "$0")")/.." && pwd)
-st=$top/build/selftests
+st=$FG_TOP/build/selftests
 
 echo "check: kernel $(uname -r), lru_gen enabled=$(cat /sys/kernel/mm/lru_gen/enabled)"
 

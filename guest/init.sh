@@ -5,6 +5,7 @@
 # read-only over virtio-9p.  Sets up a writable scratch area, cgroup v2 and
 # debugfs, mounts the results share (/tmp/out) and the data disk
 # (/tmp/data), runs the command file named by FG_CMDS and powers off.
+# FG_TOP is the workspace's path (visible read-only).
 # The command file's exit status is written to /tmp/out/rc.
 
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin

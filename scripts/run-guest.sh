@@ -57,20 +57,29 @@ command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not installe
 mkdir -p "$out"
 out=$(realpath "$out")
 rm -f "$out/rc" "$out/console.log" "$out/guest.log"
+# The guest's /tmp is its own: hand it the commands through the results share.
+cp "$cmds" "$out/cmds.sh"
 
 accel=tcg,thread=multi
 if [ -w /dev/kvm ] && [ -r /dev/kvm ]; then
 	accel=kvm
 fi
 
+# qboot describes every vCPU in its MP table (SeaBIOS under TCG lists only
+# the boot CPU, and the guest config has no ACPI); it also boots faster.
+bios=()
+[ -f /usr/share/qemu/qboot.rom ] && bios=(-bios /usr/share/qemu/qboot.rom)
+
 args=(
-	-nodefaults -no-reboot -display none -monitor none
+	"${bios[@]}" -nodefaults -no-reboot -display none -monitor none
 	-machine pc -accel "$accel" -smp "$cpus" -m "$mem"
 	-serial "file:$out/console.log"
 	-kernel "$kernel"
-	-append "console=ttyS0 ignore_loglevel panic=-1 root=/dev/root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=262144,cache=loose ro init=$top/guest/init.sh FG_CMDS=$cmds $extra"
-	-virtfs "local,path=/,mount_tag=/dev/root,security_model=none,readonly=on,multidevs=remap"
-	-virtfs "local,path=$out,mount_tag=out,security_model=none"
+	-append "console=ttyS0 ignore_loglevel panic=-1 root=/dev/root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=262144,cache=loose ro init=$top/guest/init.sh FG_TOP=$top FG_CMDS=/tmp/out/cmds.sh $extra"
+	-fsdev "local,id=hostroot,path=/,security_model=none,readonly=on,multidevs=remap"
+	-device "virtio-9p-pci,fsdev=hostroot,mount_tag=/dev/root"
+	-fsdev "local,id=out,path=$out,security_model=none"
+	-device "virtio-9p-pci,fsdev=out,mount_tag=out"
 )
 [ -z "$disk" ] || args+=(-drive "file=$(realpath "$disk"),if=virtio,format=raw,snapshot=on")
 

@@ -1,0 +1,102 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# build-selftests.sh [SRC] [OUT]
+#
+# Build, on the host, the selftests the MGLRU-FG guests run:
+#   OUT/lru_gen_workingset   tools/testing/selftests/mm (our test), with
+#   OUT/run_vmtests.sh and OUT/ksft_lru_gen.sh copied alongside
+#   OUT/test_memcontrol      tools/testing/selftests/cgroup (peer suite)
+# through the kernel's own selftest Makefiles, against the UAPI headers of
+# SRC installed into OUT/.headers (SRC itself is left untouched apart from
+# the mm selftests' git-ignored local_config.{h,mk}).  If a Makefile build
+# fails, the same sources are compiled with gcc directly, with the same
+# flags.  Make does the dependency checks, so a second run is quick.
+#
+#   SRC  kernel source tree  (default /work/main/build/linux)
+#   OUT  output directory    (default /work/main/build/selftests)
+#
+# Environment: CC (default gcc), V=1 to show the make/gcc commands.
+set -euo pipefail
+
+src=${1:-/work/main/build/linux}
+out=${2:-/work/main/build/selftests}
+cc=${CC:-gcc}
+
+die() { echo "build-selftests: error: $*" >&2; exit 1; }
+log() { echo "build-selftests: $*"; }
+
+[ $# -le 2 ] || die "usage: $0 [SRC] [OUT]"
+[ -f "$src/Makefile" ] && [ -d "$src/tools/testing/selftests/mm" ] ||
+	die "$src is not a kernel source tree"
+[ -f "$src/tools/testing/selftests/mm/lru_gen_workingset.c" ] ||
+	die "$src has no tools/testing/selftests/mm/lru_gen_workingset.c"
+command -v make >/dev/null || die "make not installed"
+command -v "$cc" >/dev/null || die "compiler $cc not installed"
+
+src=$(cd "$src" && pwd)
+mkdir -p "$out" || die "cannot create $out"
+out=$(cd "$out" && pwd)
+sel=$src/tools/testing/selftests
+hdr=$out/.headers
+logf=$out/build.log
+: >"$logf"
+
+quiet() {
+	if [ "${V:-0}" = 1 ]; then
+		"$@" 2>&1 | tee -a "$logf"
+	else
+		"$@" >>"$logf" 2>&1
+	fi
+}
+
+# 1. UAPI headers, out of tree ("make headers" needs no .config).
+log "installing UAPI headers into $hdr"
+quiet make -s -C "$src" O="$hdr" ARCH=x86_64 headers ||
+	die "make headers failed, see $logf"
+khdr="-isystem $hdr/usr/include"
+
+# 2. lru_gen_workingset through the mm selftest Makefile (it only builds
+# full-path targets), falling back to gcc with the Makefile's flags.
+build_mm() {
+	local o=$out/.mm
+
+	mkdir -p "$o"
+	if quiet make -C "$sel/mm" OUTPUT="$o" KHDR_INCLUDES="$khdr" \
+		"$o/lru_gen_workingset"; then
+		install -m 0755 "$o/lru_gen_workingset" "$out/lru_gen_workingset"
+		return
+	fi
+	log "mm Makefile build failed (see $logf), compiling directly"
+	quiet "$cc" -Wall -O2 -I "$src" $khdr -isystem "$src/tools/include/uapi" \
+		-Wunreachable-code -U_FORTIFY_SOURCE -D_GNU_SOURCE= \
+		-I "$sel" -o "$out/lru_gen_workingset" \
+		"$sel/mm/lru_gen_workingset.c" -lrt -lpthread -lm ||
+		die "cannot build lru_gen_workingset, see $logf"
+}
+
+# 3. test_memcontrol through the cgroup selftest Makefile, or directly.
+build_cgroup() {
+	local o=$out/.cgroup
+
+	mkdir -p "$o"
+	if quiet make -C "$sel/cgroup" OUTPUT="$o" KHDR_INCLUDES="$khdr" \
+		"$o/test_memcontrol"; then
+		install -m 0755 "$o/test_memcontrol" "$out/test_memcontrol"
+		return
+	fi
+	log "cgroup Makefile build failed (see $logf), compiling directly"
+	quiet "$cc" -Wall -pthread -D_GNU_SOURCE= $khdr \
+		-isystem "$src/tools/include/uapi" -I "$sel" -I "$sel/cgroup/lib/include" \
+		-o "$out/test_memcontrol" "$sel/cgroup/test_memcontrol.c" \
+		"$sel/cgroup/lib/cgroup_util.c" ||
+		die "cannot build test_memcontrol, see $logf"
+}
+
+log "building lru_gen_workingset"
+build_mm
+log "building test_memcontrol"
+build_cgroup
+
+install -m 0755 "$sel/mm/run_vmtests.sh" "$sel/mm/ksft_lru_gen.sh" "$out/"
+log "done: $(cd "$out" && echo lru_gen_workingset test_memcontrol run_vmtests.sh ksft_lru_gen.sh) in $out"
