@@ -24,45 +24,9 @@ fi
 
 die() { echo "fetch-base: error: $*" >&2; exit 1; }
 
-# Find the Debian mirror URI already configured on this machine.
-mirror=
-for f in /etc/apt/sources.list.d/*.sources; do
-	[ -f "$f" ] || continue
-	mirror=$(awk '/^URIs:/ { for (i = 2; i <= NF; i++)
-			if ($i !~ /security/ && $i ~ /debian\/?$/) { print $i; exit } }' "$f")
-	[ -n "$mirror" ] && break
-done
-if [ -z "$mirror" ] && [ -f /etc/apt/sources.list ]; then
-	mirror=$(awk '$1 == "deb" && $0 !~ /security/ {
-			for (i = 2; i <= NF; i++) if ($i ~ /^(https?|file):/) { print $i; exit } }' \
-		/etc/apt/sources.list)
-fi
-[ -n "$mirror" ] || die "no Debian mirror found in /etc/apt/sources.list{,.d}"
-
-keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-[ -f "$keyring" ] || die "$keyring missing (apt-get install debian-archive-keyring)"
-
-rm -rf "$apt"
-mkdir -p "$apt/state/lists/partial" "$apt/cache/archives/partial" \
-	"$apt/etc/preferences.d" "$apt/etc/apt.conf.d" "$apt/dl"
-echo "deb [signed-by=$keyring] $mirror $BASE_SUITE main" > "$apt/etc/sources.list"
-: > "$apt/state/status"
-cat > "$apt/etc/apt.conf" <<EOC
-Dir::State "$apt/state";
-Dir::State::status "$apt/state/status";
-Dir::Cache "$apt/cache";
-Dir::Etc::SourceList "$apt/etc/sources.list";
-Dir::Etc::SourceParts "/nonexistent";
-Dir::Etc::Preferences "$apt/etc/preferences";
-Dir::Etc::PreferencesParts "$apt/etc/preferences.d";
-Dir::Etc::Parts "$apt/etc/apt.conf.d";
-APT::Get::List-Cleanup "false";
-Acquire::Languages "none";
-EOC
-export APT_CONFIG=$apt/etc/apt.conf
-
+. "$top/scripts/apt-isolated.sh"
 echo "fetch-base: updating isolated apt lists for $BASE_SUITE"
-apt-get -q update >"$apt/update.log" 2>&1 || { cat "$apt/update.log" >&2; die "apt-get update failed"; }
+apt_isolated "$apt" "$BASE_SUITE" || die "cannot set up apt for $BASE_SUITE"
 
 version=$BASE_VERSION
 if ! apt-cache show "$BASE_PKG=$BASE_VERSION" >/dev/null 2>&1; then

@@ -6,7 +6,8 @@ set -euo pipefail
 
 pkgs=(
 	build-essential bc bison flex libelf-dev libssl-dev cpio kmod pahole
-	ccache sparse git python3 perl xz-utils rsync
+	ccache sparse git python3 python3-ply python3-git perl xz-utils rsync
+	dpkg-dev patch
 	qemu-system-x86 e2fsprogs busybox-static fio
 )
 missing=()

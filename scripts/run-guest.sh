@@ -65,13 +65,8 @@ if [ -w /dev/kvm ] && [ -r /dev/kvm ]; then
 	accel=kvm
 fi
 
-# qboot describes every vCPU in its MP table (SeaBIOS under TCG lists only
-# the boot CPU, and the guest config has no ACPI); it also boots faster.
-bios=()
-[ -f /usr/share/qemu/qboot.rom ] && bios=(-bios /usr/share/qemu/qboot.rom)
-
 args=(
-	"${bios[@]}" -nodefaults -no-reboot -display none -monitor none
+	-nodefaults -no-reboot -display none -monitor none
 	-machine pc -accel "$accel" -smp "$cpus" -m "$mem"
 	-serial "file:$out/console.log"
 	-kernel "$kernel"

@@ -4,7 +4,8 @@
 # warn-diff.sh: compile every kernel object the series touches with W=1 and
 # sparse (C=2), in the patched tree (build/linux, build/obj) and in the base
 # (a worktree at tag "base" in build/linux-base, objects in build/obj-base,
-# same .config), and report warnings the base does not have.
+# same .config), and report warnings the base does not have.  sparse comes
+# from scripts/get-sparse.sh (one that really checks this kernel).
 # Prints "warn-diff: result pass|fail|skip OBJ DETAIL" per object and
 # "warn-diff: new OBJ: WARNING" per new warning.  Exit 1 if any is new.
 set -euo pipefail
@@ -16,7 +17,7 @@ bsrc=$top/build/linux-base
 bobj=$top/build/obj-base
 die() { echo "warn-diff: error: $*" >&2; exit 2; }
 [ -f "$obj/.config" ] || die "no configured build in $obj (make kernel)"
-command -v sparse >/dev/null || die "sparse not installed"
+sparse=$("$top/scripts/get-sparse.sh" "$src") || die "no usable sparse"
 
 export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1
 kmake() { local s=$1 o=$2; shift 2; make -s -C "$s" O="$o" CC="ccache gcc" HOSTCC="ccache gcc" -j"$(nproc)" "$@"; }
@@ -48,9 +49,9 @@ for f in $files; do
 		echo "warn-diff: result skip $o not built in this config"
 		continue
 	fi
-	kmake "$src" "$obj" W=1 C=2 "$o" > "$obj/$o.w1.log" 2>&1 || true
+	kmake "$src" "$obj" W=1 C=2 CHECK="$sparse" "$o" > "$obj/$o.w1.log" 2>&1 || true
 	if [ -f "$bsrc/$f" ]; then
-		kmake "$bsrc" "$bobj" W=1 C=2 "$o" > "$bobj/$o.w1.log" 2>&1 || true
+		kmake "$bsrc" "$bobj" W=1 C=2 CHECK="$sparse" "$o" > "$bobj/$o.w1.log" 2>&1 || true
 	else
 		mkdir -p "$(dirname "$bobj/$o")"
 		: > "$bobj/$o.w1.log"
