@@ -20,7 +20,7 @@ die() { echo "build-kernel: error: $*" >&2; exit 1; }
 [ -f "$src/Makefile" ] || die "no kernel tree at $src (run 'make tree')"
 command -v ccache >/dev/null || die "ccache not installed"
 
-export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$top} CCACHE_NOHASHDIR=1
 export KBUILD_BUILD_TIMESTAMP="2026-01-01" KBUILD_BUILD_USER=fg KBUILD_BUILD_HOST=qemu
 kmake() { make -s -C "$src" O="$obj" CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
 
