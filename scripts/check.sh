@@ -92,7 +92,16 @@ if [ $wrc != 0 ] && ! grep -q '^warn-diff: result ' "$logs/warn-diff.log"; then
 fi
 grep -q '^warn-diff: new ' "$logs/warn-diff.log" && grep '^warn-diff: new ' "$logs/warn-diff.log"
 
-# 5. selftests (host build)
+# 5. the workspace's own tests: a broken patch stops make tree, an
+# injected WARN fails a guest run
+step "workspace self-tests"
+"$top/scripts/selftest-workspace.sh" > "$logs/selftest-workspace.log" 2>&1
+while read -r status name; do
+	result "$status" "workspace: $name"
+done < <(sed -n 's/^selftest-workspace: \(pass\|fail\) \([^:]*\).*/\1 \2/p' "$logs/selftest-workspace.log")
+grep -q '^selftest-workspace: fail' "$logs/selftest-workspace.log" && grep '^selftest-workspace: fail' "$logs/selftest-workspace.log"
+
+# 6. selftests (host build)
 step "build the selftests"
 if "$top/scripts/build-selftests.sh" "$src" "$top/build/selftests" > "$logs/selftests-build.log" 2>&1; then
 	result pass "selftests build"
@@ -101,7 +110,7 @@ else
 	result fail "selftests build"
 fi
 
-# 6. boot: KUnit at boot, selftests, peer suite, console
+# 7. boot: KUnit at boot, selftests, peer suite, console
 step "boot the guest"
 img=$top/build/data.img
 if [ ! -f "$img" ]; then

@@ -7,12 +7,15 @@
 # An existing build/linux is reused: its "fg" branch is reset to "base" and
 # the series re-applied.  Uncommitted changes stop the run; commits on fg
 # that differ from the re-applied series are kept as branch fg-prev.
+# FG_TREE and FG_PATCHES override the tree and the patch directory (used by
+# the workspace's own tests).
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/base.conf"
-tree=$top/build/linux
-series=$top/patches/series
+tree=${FG_TREE:-$top/build/linux}
+pdir=${FG_PATCHES:-$top/patches}
+series=$pdir/series
 
 die() { echo "mktree: error: $*" >&2; exit 1; }
 
@@ -57,8 +60,8 @@ git checkout -q -B fg base
 n=0
 while read -r p; do
 	case "$p" in ''|'#'*) continue ;; esac
-	[ -f "$top/patches/$p" ] || die "patch $p listed in series but missing"
-	if ! out=$(git am -q --committer-date-is-author-date "$top/patches/$p" 2>&1); then
+	[ -f "$pdir/$p" ] || die "patch $p listed in series but missing"
+	if ! out=$(git am -q --committer-date-is-author-date "$pdir/$p" 2>&1); then
 		git am --abort >/dev/null 2>&1 || true
 		git checkout -q -B fg base
 		echo "$out" >&2
