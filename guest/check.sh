@@ -19,6 +19,6 @@ run_suite() {
 }
 
 mkdir -p /tmp/data/selftest
-run_suite lru_gen_workingset /tmp/data/selftest "$st/mm/lru_gen_workingset"
-run_suite test_memcontrol /tmp/data "$st/cgroup/test_memcontrol"
+run_suite lru_gen_workingset /tmp/data/selftest "$st/lru_gen_workingset"
+run_suite test_memcontrol /tmp/data "$st/test_memcontrol"
 exit 0

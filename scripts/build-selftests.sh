@@ -13,14 +13,15 @@
 # fails, the same sources are compiled with gcc directly, with the same
 # flags.  Make does the dependency checks, so a second run is quick.
 #
-#   SRC  kernel source tree  (default /work/main/build/linux)
-#   OUT  output directory    (default /work/main/build/selftests)
+#   SRC  kernel source tree  (default build/linux)
+#   OUT  output directory    (default build/selftests)
 #
 # Environment: CC (default gcc), V=1 to show the make/gcc commands.
 set -euo pipefail
 
-src=${1:-/work/main/build/linux}
-out=${2:-/work/main/build/selftests}
+top=$(cd "$(dirname "$0")/.." && pwd)
+src=${1:-$top/build/linux}
+out=${2:-$top/build/selftests}
 cc=${CC:-gcc}
 
 die() { echo "build-selftests: error: $*" >&2; exit 1; }

@@ -135,7 +135,7 @@ else
 fi
 
 # KUnit
-python3 "$src/tools/testing/kunit/kunit.py" parse --json "$logs/kunit.json" \
+python3 "$src/tools/testing/kunit/kunit.py" parse --json="$logs/kunit.json" \
 	"$run/console.log" > "$logs/kunit.txt" 2>&1
 if [ -s "$logs/kunit.json" ] && counts=$(python3 "$top/scripts/count-results.py" ktap-json "$logs/kunit.json") &&
    [ "$counts" != "0 0 0" ]; then

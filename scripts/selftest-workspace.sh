@@ -19,7 +19,7 @@ ko() { echo "selftest-workspace: fail $1: $2"; rc=1; }
 
 # broken-patch: the first patch of the series, then a corrupted copy of it
 first=$(grep -v '^#' "$top/patches/series" | head -1)
-git clone -q --no-checkout "$top/build/linux" "$work/tree"
+git clone -q --shared "$top/build/linux" "$work/tree"
 mkdir -p "$work/patches"
 cp "$top/patches/$first" "$work/patches/"
 sed '/^@@/,$ s/^-\([^-].*\)$/-\1 broken/' "$top/patches/$first" > "$work/patches/9999-broken.patch"
