@@ -7,7 +7,8 @@
 # through a 64 MiB memcg twice while the hot file is re-read between
 # 64 MiB chunks.  Prints what each LRU did: the memcg's generations from
 # /sys/kernel/debug/lru_gen, the workingset counters and the residency of
-# both files.  Results also go to /tmp/out/demo.txt.
+# both files (memory.stat of the memcg; workingset_nodes is global, from
+# /proc/vmstat).  Results also go to /tmp/out/demo.txt.
 set -euo pipefail
 
 MAX_MB=${MAX_MB:-64}
@@ -34,7 +35,8 @@ stat_of() { awk -v k="$2" '$1 == k { print $2 }' "$1/memory.stat"; }
 
 declare -A R
 run_mode() {
-	local mode=$1 name=fg-demo-$1 m i
+	local mode=$1 name m i
+	name=fg-demo-$([ "$mode" = n ] && echo classic || echo mglru)
 	echo "$mode" > "$lru"
 	echo 3 > /proc/sys/vm/drop_caches
 	m=$cg/$name
@@ -51,9 +53,10 @@ run_mode() {
 	R[$mode,hot]=$(resident_pct "$dir/hot")
 	R[$mode,cold]=$(resident_pct "$dir/cold")
 	for k in workingset_refault_file workingset_activate_file workingset_restore_file \
-		 workingset_nodes active_file inactive_file file; do
+		 workingset_nodereclaim active_file inactive_file file; do
 		R[$mode,$k]=$(stat_of "$m" "$k")
 	done
+	R[$mode,vmstat_workingset_nodes]=$(awk '$1 == "workingset_nodes" { print $2 }' /proc/vmstat)
 	R[$mode,current]=$(cat "$m/memory.current")
 	say ""
 	say "== lru_gen/enabled = $(cat "$lru") ($([ "$mode" = n ] && echo classic LRU || echo MGLRU)) =="
@@ -78,6 +81,6 @@ for k in hot cold; do
 	printf '%-28s %13s%% %13s%%\n' "$k file resident" "${R[$orig,$k]}" "${R[n,$k]}" | tee -a "$out"
 done
 for k in workingset_refault_file workingset_activate_file workingset_restore_file \
-	 workingset_nodes active_file inactive_file file current; do
+	 workingset_nodereclaim vmstat_workingset_nodes active_file inactive_file file current; do
 	printf '%-28s %14s %14s\n' "$k" "${R[$orig,$k]}" "${R[n,$k]}" | tee -a "$out"
 done
