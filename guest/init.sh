@@ -20,6 +20,11 @@ mount -t tmpfs tmpfs /dev/shm
 for d in /tmp /run /var/tmp /var/log /var/lib /var/run; do
 	mount -t tmpfs -o mode=1777 tmpfs "$d" 2>/dev/null
 done
+# The workspace again, read-only, in case a tmpfs above now hides it (a
+# checkout under /tmp, say).
+mkdir -p "$FG_TOP" 2>/dev/null
+mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,ro top "$FG_TOP" ||
+	echo "fg-init: cannot mount the workspace at $FG_TOP"
 mount -t cgroup2 cgroup2 /sys/fs/cgroup
 mount -t debugfs debugfs /sys/kernel/debug
 mkdir -p "$HOME" /tmp/out /tmp/data

@@ -73,6 +73,8 @@ args=(
 	-append "console=ttyS0 ignore_loglevel panic=-1 root=/dev/root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=262144,cache=loose ro init=$top/guest/init.sh FG_TOP=$top FG_CMDS=/tmp/out/cmds.sh $extra"
 	-fsdev "local,id=hostroot,path=/,security_model=none,readonly=on,multidevs=remap"
 	-device "virtio-9p-pci,fsdev=hostroot,mount_tag=/dev/root"
+	-fsdev "local,id=top,path=$top,security_model=none,readonly=on,multidevs=remap"
+	-device "virtio-9p-pci,fsdev=top,mount_tag=top"
 	-fsdev "local,id=out,path=$out,security_model=none"
 	-device "virtio-9p-pci,fsdev=out,mount_tag=out"
 )
