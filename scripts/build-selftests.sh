@@ -57,47 +57,30 @@ quiet make -s -C "$src" O="$hdr" ARCH=x86_64 headers ||
 	die "make headers failed, see $logf"
 khdr="-isystem $hdr/usr/include"
 
-# 2. lru_gen_workingset through the mm selftest Makefile (it only builds
-# full-path targets), falling back to gcc with the Makefile's flags.
-build_mm() {
-	local o=$out/.mm
+# 2. build_selftest DIR PROG GCC-ARGS...: PROG through the selftest Makefile
+# of DIR (it only builds full-path targets), or, if that fails, with gcc
+# directly and the flags that Makefile would use.
+build_selftest() {
+	local dir=$1 prog=$2 o=$out/.$1
 
+	shift 2
+	log "building $prog"
 	mkdir -p "$o"
-	if quiet make -C "$sel/mm" OUTPUT="$o" KHDR_INCLUDES="$khdr" \
-		"$o/lru_gen_workingset"; then
-		install -m 0755 "$o/lru_gen_workingset" "$out/lru_gen_workingset"
+	if quiet make -C "$sel/$dir" OUTPUT="$o" KHDR_INCLUDES="$khdr" "$o/$prog"; then
+		install -m 0755 "$o/$prog" "$out/$prog"
 		return
 	fi
-	log "mm Makefile build failed (see $logf), compiling directly"
-	quiet "$cc" -Wall -O2 -I "$src" $khdr -isystem "$src/tools/include/uapi" \
-		-Wunreachable-code -U_FORTIFY_SOURCE -D_GNU_SOURCE= \
-		-I "$sel" -o "$out/lru_gen_workingset" \
-		"$sel/mm/lru_gen_workingset.c" -lrt -lpthread -lm ||
-		die "cannot build lru_gen_workingset, see $logf"
+	log "$dir Makefile build failed (see $logf), compiling directly"
+	quiet "$cc" -Wall -D_GNU_SOURCE= $khdr -isystem "$src/tools/include/uapi" \
+		-I "$sel" -o "$out/$prog" "$@" ||
+		die "cannot build $prog, see $logf"
 }
 
-# 3. test_memcontrol through the cgroup selftest Makefile, or directly.
-build_cgroup() {
-	local o=$out/.cgroup
-
-	mkdir -p "$o"
-	if quiet make -C "$sel/cgroup" OUTPUT="$o" KHDR_INCLUDES="$khdr" \
-		"$o/test_memcontrol"; then
-		install -m 0755 "$o/test_memcontrol" "$out/test_memcontrol"
-		return
-	fi
-	log "cgroup Makefile build failed (see $logf), compiling directly"
-	quiet "$cc" -Wall -pthread -D_GNU_SOURCE= $khdr \
-		-isystem "$src/tools/include/uapi" -I "$sel" -I "$sel/cgroup/lib/include" \
-		-o "$out/test_memcontrol" "$sel/cgroup/test_memcontrol.c" \
-		"$sel/cgroup/lib/cgroup_util.c" ||
-		die "cannot build test_memcontrol, see $logf"
-}
-
-log "building lru_gen_workingset"
-build_mm
-log "building test_memcontrol"
-build_cgroup
+build_selftest mm lru_gen_workingset -O2 -I "$src" -Wunreachable-code -U_FORTIFY_SOURCE \
+	"$sel/mm/lru_gen_workingset.c" -lrt -lpthread -lm
+# 3. the peer suite
+build_selftest cgroup test_memcontrol -pthread -I "$sel/cgroup/lib/include" \
+	"$sel/cgroup/test_memcontrol.c" "$sel/cgroup/lib/cgroup_util.c"
 
 install -m 0755 "$sel/mm/run_vmtests.sh" "$sel/mm/ksft_lru_gen.sh" "$out/"
 log "done: $(cd "$out" && echo lru_gen_workingset test_memcontrol run_vmtests.sh ksft_lru_gen.sh) in $out"
