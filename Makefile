@@ -7,7 +7,7 @@ KSRC    := $(TOP)/build/linux
 KOBJ    := $(TOP)/build/obj
 BZIMAGE := $(KOBJ)/arch/x86/boot/bzImage
 
-.PHONY: help deps fetch tree export kernel selftests demo check clean distclean
+.PHONY: help deps fetch tree export kernel selftests demo check bisect-check clean distclean
 
 help:
 	@echo "make deps       install the Debian packages the workspace needs (root)"
@@ -18,6 +18,7 @@ help:
 	@echo "make selftests  build the selftests into build/selftests"
 	@echo "make demo       fresh machine to a printed MGLRU vs classic LRU comparison"
 	@echo "make check      checkpatch, apply, build, W=1/sparse, KUnit, selftests"
+	@echo "make bisect-check  build the kernel at every prefix of the series"
 
 deps:
 	$(TOP)/scripts/install-deps.sh
@@ -44,6 +45,10 @@ demo:
 
 check:
 	$(TOP)/scripts/check.sh
+
+bisect-check:
+	@[ -d $(KSRC)/.git ] || $(TOP)/scripts/mktree.sh
+	$(TOP)/scripts/bisect-check.sh
 
 clean:
 	rm -rf $(TOP)/build/obj $(TOP)/build/obj-* $(TOP)/build/selftests $(TOP)/build/runs $(TOP)/build/check

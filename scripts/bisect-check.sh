@@ -1,0 +1,39 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bisect-check.sh: build the guest kernel at every prefix of the series
+# (base + patch 1, base + patches 1-2, ...) in a worktree of build/linux
+# (build/bisect/linux, objects in build/bisect/obj: the same relative layout
+# as build/linux and build/obj, so ccache hits), so that every patch is
+# known to build on its own.  Prints "bisect-check: pass|fail N SUBJECT"
+# per patch and exits 1 if any prefix fails to build.
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+src=$top/build/linux
+wt=$top/build/bisect/linux
+obj=$top/build/bisect/obj
+die() { echo "bisect-check: error: $*" >&2; exit 2; }
+[ -d "$src/.git" ] || die "$src missing (make tree)"
+
+commits=$(git -C "$src" rev-list --reverse base..fg)
+[ -n "$commits" ] || die "no patches on fg"
+if [ ! -d "$wt" ]; then
+	git -C "$src" worktree prune
+	git -C "$src" worktree add -q --detach "$wt" base || die "cannot add worktree $wt"
+fi
+rc=0
+n=0
+for c in $commits; do
+	n=$((n + 1))
+	subject=$(git -C "$src" log -1 --format=%s "$c")
+	git -C "$wt" checkout -q --detach "$c" || die "cannot check out $c"
+	if "$top/scripts/build-kernel.sh" "$wt" "$obj" > "$obj-$n.log" 2>&1; then
+		echo "bisect-check: pass $n $subject"
+	else
+		echo "bisect-check: fail $n $subject (see $obj-$n.log)"
+		tail -5 "$obj-$n.log" | sed 's/^/    /'
+		rc=1
+	fi
+done
+exit $rc
