@@ -21,4 +21,11 @@ run_suite() {
 mkdir -p /tmp/data/selftest
 run_suite lru_gen_workingset /tmp/data/selftest "$st/lru_gen_workingset"
 run_suite test_memcontrol /tmp/data "$st/test_memcontrol"
+# The peer suite's memory.low/min cases compare reclaim outcomes with
+# tolerances and have failed once in five runs here when the host was
+# loaded; run it once more after a failure, the host then counts a case
+# as failed only if it failed both times (and reports it as flaky if not).
+if grep -q '^not ok' /tmp/out/test_memcontrol.tap; then
+	run_suite test_memcontrol.retry /tmp/data "$st/test_memcontrol"
+fi
 exit 0

@@ -147,8 +147,12 @@ fi
 
 for suite in lru_gen_workingset test_memcontrol; do
 	if [ -f "$run/$suite.tap" ]; then
-		add_counts "$suite" "$(python3 "$top/scripts/count-results.py" tap "$run/$suite.tap")"
-		grep -E "^not ok" "$run/$suite.tap"
+		retry=()
+		[ -f "$run/$suite.retry.tap" ] && retry=("$run/$suite.retry.tap")
+		add_counts "$suite" "$(python3 "$top/scripts/count-results.py" tap \
+			"$run/$suite.tap" "${retry[@]}" 2> "$logs/$suite.flaky")"
+		sed 's/^/check: /' "$logs/$suite.flaky"
+		grep -E "^not ok" "$run/$suite.tap" "${retry[@]}"
 	else
 		result fail "$suite" "did not run"
 	fi

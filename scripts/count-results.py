@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""count-results.py ktap-json|tap FILE: print "pass fail skip" for one suite.
+"""count-results.py ktap-json|tap FILE [RETRY]: print "pass fail skip" for
+one suite.
 
 ktap-json: the JSON that 'kunit.py parse --json' writes; every test case
 (leaf) counts once.  tap: kselftest TAP; every top-level "ok"/"not ok"
 line counts once, "# SKIP" as a skip, "# XFAIL" as a pass.  A TAP file
 whose plan promises more results than it holds counts the missing ones as
-failures (the suite crashed or hung).
+failures (the suite crashed or hung).  With RETRY (a second TAP run of the
+same suite), a case that failed in FILE counts as passed if it passed in
+RETRY, and is named on stderr as flaky.
 """
 import json
 import re
@@ -21,32 +24,46 @@ def walk_json(node, acc):
         walk_json(sub, acc)
 
 
+def read_tap(path):
+    """Return ({"N name": pass|fail|skip}, number of missing results)."""
+    cases = {}
+    plan = None
+    for line in open(path, errors="replace"):
+        m = re.match(r"^1\.\.(\d+)", line)
+        if m and plan is None:
+            plan = int(m.group(1))
+            continue
+        m = re.match(r"^(not ok|ok) (\d+)\b(.*)$", line)
+        if not m:
+            continue
+        rest = m.group(3)
+        if re.search(r"#\s*SKIP", rest, re.I):
+            status = "skip"
+        elif m.group(1) == "ok" or re.search(r"#\s*XFAIL", rest, re.I):
+            status = "pass"
+        else:
+            status = "fail"
+        cases[f"{m.group(2)} {rest.strip()}"] = status
+    missing = 0
+    if plan is None or len(cases) < plan:
+        missing = max(1, (plan or 0) - len(cases))
+    return cases, missing
+
+
 def main():
     kind, path = sys.argv[1], sys.argv[2]
     acc = {"pass": 0, "fail": 0, "skip": 0}
     if kind == "ktap-json":
         walk_json(json.load(open(path)), acc)
     else:
-        plan = None
-        seen = 0
-        for line in open(path, errors="replace"):
-            m = re.match(r"^1\.\.(\d+)", line)
-            if m and plan is None:
-                plan = int(m.group(1))
-                continue
-            m = re.match(r"^(not ok|ok) \d+\b(.*)$", line)
-            if not m:
-                continue
-            seen += 1
-            directive = m.group(2)
-            if re.search(r"#\s*SKIP", directive, re.I):
-                acc["skip"] += 1
-            elif m.group(1) == "ok" or re.search(r"#\s*XFAIL", directive, re.I):
-                acc["pass"] += 1
-            else:
-                acc["fail"] += 1
-        if plan is None or seen < plan:
-            acc["fail"] += max(1, (plan or 0) - seen)
+        cases, missing = read_tap(path)
+        retry = read_tap(sys.argv[3])[0] if len(sys.argv) > 3 else {}
+        for name, status in cases.items():
+            if status == "fail" and retry.get(name) == "pass":
+                print(f"flaky: {name}: failed, then passed on retry", file=sys.stderr)
+                status = "pass"
+            acc[status] += 1
+        acc["fail"] += missing
     print(acc["pass"], acc["fail"], acc["skip"])
 
 
