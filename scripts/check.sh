@@ -112,10 +112,7 @@ fi
 
 # 7. boot: KUnit at boot, selftests, peer suite, console
 step "boot the guest"
-img=$top/build/data.img
-if [ ! -f "$img" ]; then
-	truncate -s 3G "$img.tmp" && mkfs.ext4 -q -F "$img.tmp" && mv "$img.tmp" "$img"
-fi
+img=$("$top/scripts/data-image.sh")
 run=$logs/guest
 "$top/scripts/run-guest.sh" -t "${CHECK_TIMEOUT:-2400}" -o "$run" -d "$img" "$top/guest/check.sh" \
 	2>&1 | tee "$logs/run-guest.log"

@@ -11,10 +11,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 "$top/scripts/install-deps.sh"
 [ -d "$top/build/linux/.git" ] || "$top/scripts/mktree.sh"
 "$top/scripts/build-kernel.sh" "$top/build/linux" "$top/build/obj"
-img=$top/build/data.img
-if [ ! -f "$img" ]; then
-	truncate -s 3G "$img.tmp" && mkfs.ext4 -q -F "$img.tmp" && mv "$img.tmp" "$img"
-fi
+img=$("$top/scripts/data-image.sh")
 out=$top/build/runs/demo
 "$top/scripts/run-guest.sh" -t 1200 -o "$out" -d "$img" "$top/guest/demo.sh"
 echo
