@@ -29,8 +29,40 @@ trap 'rm -rf "$tmp"' EXIT
 git -c core.abbrev=12 -c diff.noprefix=false -c format.signOff=false \
 	format-patch -q --zero-commit --no-signature --no-numbered \
 	--subject-prefix=PATCH -o "$tmp" base..fg
-(cd "$tmp" && ls -1 -- [0-9]*.patch 2>/dev/null || true) > "$tmp/series"
-n=$(wc -l < "$tmp/series")
+(cd "$tmp" && ls -1 -- [0-9]*.patch 2>/dev/null || true) > "$tmp/list"
+n=$(wc -l < "$tmp/list")
+
+# patches/series may name benchmark arms: a line "# arm: NAME" after the
+# last patch of that arm (an arm is a prefix of the series; "# arm: NAME"
+# before the first patch is an arm of the base alone).  The markers are
+# carried over, each after the patch with the same subject as before; a
+# marker whose patch is gone is reported and dropped.
+python3 - "$top/patches/series" "$tmp/list" "$tmp/series" <<'PY'
+import os, re, sys
+old, lst, out = sys.argv[1:]
+slug = lambda p: re.sub(r"^[0-9]+-", "", p)
+new = [l.strip() for l in open(lst) if l.strip()]
+after = {}   # slug of the preceding patch ("" = before the first) -> markers
+if os.path.exists(old):
+    prev = ""
+    for line in open(old):
+        line = line.strip()
+        if re.match(r"^#\s*arm:", line):
+            after.setdefault(prev, []).append(line)
+        elif line and not line.startswith("#"):
+            prev = slug(line)
+with open(out, "w") as f:
+    for m in after.pop("", []):
+        f.write(m + "\n")
+    for p in new:
+        f.write(p + "\n")
+        for m in after.pop(slug(p), []):
+            f.write(m + "\n")
+for s, ms in after.items():
+    for m in ms:
+        print(f"export: dropped '{m}': its patch ...{s} is gone; "
+              "place it again in patches/series", file=sys.stderr)
+PY
 
 # The cover letter: subject and text from the current one, the rest made here.
 cover=$top/patches/0000-cover-letter.patch
