@@ -7,7 +7,7 @@ KSRC    := $(TOP)/build/linux
 KOBJ    := $(TOP)/build/obj
 BZIMAGE := $(KOBJ)/arch/x86/boot/bzImage
 
-.PHONY: help deps fetch tree export kernel selftests demo check bisect-check clean distclean
+.PHONY: help deps fetch tree export kernel selftests demo check bisect-check bench bench-full clean distclean
 
 help:
 	@echo "make deps       install the Debian packages the workspace needs (root)"
@@ -19,6 +19,8 @@ help:
 	@echo "make demo       fresh machine to a printed MGLRU vs classic LRU comparison"
 	@echo "make check      checkpatch, apply, build, W=1/sparse, KUnit, selftests"
 	@echo "make bisect-check  build the kernel at every prefix of the series"
+	@echo "make bench      build the arms, boot each under QEMU, print the quick tables + plot (~25 min)"
+	@echo "make bench-full the full benchmark matrix (many hours); BENCH_ARGS='-a ... -w ... -r N' for either"
 
 deps:
 	$(TOP)/scripts/install-deps.sh
@@ -49,6 +51,14 @@ check:
 bisect-check:
 	@[ -d $(KSRC)/.git ] || $(TOP)/scripts/mktree.sh
 	$(TOP)/scripts/bisect-check.sh
+
+bench:
+	$(TOP)/scripts/install-deps.sh
+	BENCH_CMD="make bench $(BENCH_ARGS)" $(TOP)/scripts/bench.sh $(BENCH_ARGS)
+
+bench-full:
+	$(TOP)/scripts/install-deps.sh
+	BENCH_CMD="make bench-full $(BENCH_ARGS)" $(TOP)/scripts/bench.sh --full $(BENCH_ARGS)
 
 clean:
 	rm -rf $(TOP)/build/obj $(TOP)/build/obj-* $(TOP)/build/selftests $(TOP)/build/runs $(TOP)/build/check

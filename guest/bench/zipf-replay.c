@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zipf-replay: a deterministic, seeded zipf page-cache reader.
+ *
+ *   zipf-replay fill FILE...
+ *	read every file once, sequentially, in 1 MiB preads
+ *   zipf-replay read [-t THETA] [-s SEED] [-n READS] [-P PSEED] FILE...
+ *	READS 4 KiB preads (POSIX_FADV_RANDOM) of pages drawn from a zipf
+ *	distribution over all pages of all files (the files must be of equal
+ *	size); prints the count, the time and the latency percentiles
+ *   zipf-replay emit [-t THETA] [-s SEED] [-n READS] [-P PSEED] -f NFILES -b PAGES
+ *	write the page numbers "read" would access (file * PAGES + page) to
+ *	stdout as native 32-bit integers, without reading anything
+ *
+ * The rank -> page mapping is a permutation seeded by PSEED (default 1),
+ * so the popular pages are scattered over the files and stay the same
+ * pages for every SEED: warm up with one SEED, measure with another.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PAGE 4096UL
+#define MAX_FILES 64
+
+static uint64_t rng_state;
+
+static uint64_t splitmix64(void)
+{
+	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static double uniform(void)
+{
+	return (splitmix64() >> 11) * (1.0 / 9007199254740992.0);
+}
+
+static void die(const char *msg)
+{
+	fprintf(stderr, "zipf-replay: error: %s\n", msg);
+	exit(2);
+}
+
+static void *xmalloc(size_t len)
+{
+	void *p = malloc(len);
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+struct sampler {
+	unsigned long npages;
+	double *cdf;		/* cdf[k] = sum of weights of ranks 0..k */
+	uint32_t *perm;		/* rank -> page */
+};
+
+static void sampler_init(struct sampler *s, unsigned long npages,
+			 double theta, uint64_t pseed)
+{
+	unsigned long k;
+	double sum = 0;
+
+	if (npages == 0 || npages > UINT32_MAX)
+		die("bad page count");
+	s->npages = npages;
+	s->cdf = xmalloc(npages * sizeof(*s->cdf));
+	s->perm = xmalloc(npages * sizeof(*s->perm));
+	for (k = 0; k < npages; k++) {
+		sum += theta == 0 ? 1.0 : 1.0 / pow((double)(k + 1), theta);
+		s->cdf[k] = sum;
+	}
+	for (k = 0; k < npages; k++)
+		s->perm[k] = k;
+	rng_state = pseed;
+	for (k = npages - 1; k > 0; k--) {
+		unsigned long j = splitmix64() % (k + 1);
+		uint32_t t = s->perm[k];
+
+		s->perm[k] = s->perm[j];
+		s->perm[j] = t;
+	}
+}
+
+static uint32_t sampler_next(struct sampler *s)
+{
+	double u = uniform() * s->cdf[s->npages - 1];
+	unsigned long lo = 0, hi = s->npages - 1;
+
+	while (lo < hi) {
+		unsigned long mid = lo + (hi - lo) / 2;
+
+		if (s->cdf[mid] > u)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return s->perm[lo];
+}
+
+static int open_files(char **names, int n, int *fds, unsigned long *pages)
+{
+	struct stat st;
+	int i;
+
+	if (n < 1 || n > MAX_FILES)
+		die("name 1 to 64 files");
+	for (i = 0; i < n; i++) {
+		fds[i] = open(names[i], O_RDONLY);
+		if (fds[i] < 0 || fstat(fds[i], &st)) {
+			fprintf(stderr, "zipf-replay: error: %s: %s\n", names[i],
+				strerror(errno));
+			exit(2);
+		}
+		if (i == 0)
+			*pages = st.st_size / PAGE;
+		else if ((unsigned long)st.st_size / PAGE != *pages)
+			die("the files must all have the same size");
+	}
+	if (*pages == 0)
+		die("files are smaller than a page");
+	return 0;
+}
+
+static int do_fill(char **names, int n)
+{
+	int fds[MAX_FILES], i;
+	unsigned long pages;
+	size_t len = 1UL << 20;
+	char *buf = xmalloc(len);
+	double t0 = now();
+	unsigned long long bytes = 0;
+
+	open_files(names, n, fds, &pages);
+	for (i = 0; i < n; i++) {
+		off_t off = 0;
+		ssize_t r;
+
+		while ((r = pread(fds[i], buf, len, off)) > 0) {
+			off += r;
+			bytes += r;
+		}
+		if (r < 0)
+			die("pread failed");
+	}
+	printf("fill bytes %llu secs %.3f\n", bytes, now() - t0);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	double theta = 0.9, t0, t1, t;
+	uint64_t seed = 1, pseed = 1;
+	unsigned long reads = 100000, nfiles = 0, ppf = 0, i;
+	struct sampler s;
+	const char *cmd;
+	int opt;
+
+	if (argc < 2)
+		die("usage: zipf-replay fill|read|emit [options] FILE...");
+	cmd = argv[1];
+	optind = 2;
+	while ((opt = getopt(argc, argv, "t:s:n:P:f:b:")) != -1) {
+		switch (opt) {
+		case 't': theta = atof(optarg); break;
+		case 's': seed = strtoull(optarg, NULL, 0); break;
+		case 'n': reads = strtoul(optarg, NULL, 0); break;
+		case 'P': pseed = strtoull(optarg, NULL, 0); break;
+		case 'f': nfiles = strtoul(optarg, NULL, 0); break;
+		case 'b': ppf = strtoul(optarg, NULL, 0); break;
+		default: die("unknown option");
+		}
+	}
+	if (theta < 0 || theta > 5)
+		die("theta must be within 0..5");
+
+	if (!strcmp(cmd, "fill"))
+		return do_fill(argv + optind, argc - optind);
+
+	if (!strcmp(cmd, "emit")) {
+		uint32_t *out;
+
+		if (!nfiles || !ppf)
+			die("emit needs -f NFILES and -b PAGES_PER_FILE");
+		sampler_init(&s, nfiles * ppf, theta, pseed);
+		out = xmalloc(reads * sizeof(*out));
+		rng_state = seed;
+		for (i = 0; i < reads; i++)
+			out[i] = sampler_next(&s);
+		if (fwrite(out, sizeof(*out), reads, stdout) != reads)
+			die("write failed");
+		return 0;
+	}
+
+	if (!strcmp(cmd, "read")) {
+		int fds[MAX_FILES], n = argc - optind;
+		uint32_t *lat;
+		char *buf;
+		unsigned long pages;
+
+		open_files(argv + optind, n, fds, &pages);
+		for (i = 0; i < (unsigned long)n; i++)
+			posix_fadvise(fds[i], 0, 0, POSIX_FADV_RANDOM);
+		sampler_init(&s, n * pages, theta, pseed);
+		lat = xmalloc(reads * sizeof(*lat));
+		if (posix_memalign((void **)&buf, PAGE, PAGE))
+			die("out of memory");
+		rng_state = seed;
+		t0 = now();
+		t = t0;
+		for (i = 0; i < reads; i++) {
+			uint32_t pg = sampler_next(&s);
+
+			if (pread(fds[pg / pages], buf, PAGE, (off_t)(pg % pages) * PAGE) != (ssize_t)PAGE)
+				die("short pread");
+			t1 = now();
+			lat[i] = (uint32_t)((t1 - t) * 1e9 > UINT32_MAX ? UINT32_MAX : (t1 - t) * 1e9);
+			t = t1;
+		}
+		qsort(lat, reads, sizeof(*lat), cmp_u32);
+		printf("read theta %.2f seed %llu reads %lu secs %.3f reads_per_s %.1f p50_us %.1f p99_us %.1f\n",
+		       theta, (unsigned long long)seed, reads, t - t0,
+		       reads / (t - t0), reads ? lat[reads / 2] / 1e3 : 0,
+		       reads ? lat[reads * 99 / 100] / 1e3 : 0);
+		return 0;
+	}
+	die("unknown command (fill, read or emit)");
+	return 2;
+}

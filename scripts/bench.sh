@@ -1,0 +1,275 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench.sh [options]: the benchmark harness (make bench / make bench-full).
+#
+# Builds the arms named in patches/series ("# arm: NAME" markers; cached by
+# hash in build/bench/kernels), boots each one under QEMU in turn, repeats
+# the round (arms interleaved: ORIG FIXED ... CLRU ORIG FIXED ...), runs
+# the cells in every boot and prints the tables in the seed's layout
+# (median, "(vs ORIG %)", spread over boots) and a plot.  CLRU is the ORIG
+# kernel with lru_gen/enabled = n.  Raw results: build/bench/results/<time>/.
+#
+#   --full       the full matrix (every cell, 5 boots per arm)
+#   --smoke      one short cell on the kernel 'make check' built (build/obj)
+#   -a ARMS      arms, comma-separated (default: every arm in patches/series
+#                and CLRU); FG and RD are skipped with a note until they exist
+#   -w CELLS     cells, comma-separated WORKLOAD:PARAM:MEMCG_MIB, e.g.
+#                fd:1.1:256,mmap:uniform:256,trace:0.9:128,anon:64:256
+#   -r N         boots per arm (default 3, --full 5)
+#   -k BZIMAGE   benchmark this kernel image alone, as arm CUR (no builds)
+#   -o DIR       results directory (default build/bench/results/<time>)
+#   -n           check the arguments and print the plan, run nothing
+#
+# Workloads (4 files x 160 MiB on the data disk; MEMCG is memory.max in MiB):
+#   fd:THETA|uniform:MEMCG    fio randread 4k, sync buffered, 4 jobs
+#   mmap:THETA|uniform:MEMCG  fio randread 4k, ioengine=mmap fadvise_hint=0
+#       both: sequential fill, a warm-up (its own seed), then the measured run
+#   trace:THETA:MEMCG         zipf-replay: fill, warm-up reads (seed 1), measured
+#                             reads (seed 2); OPT/LRU/FIFO/LFU simulated on the host
+#   readtwice::MEMCG          lru-file-readtwice shape (each file read twice)
+#   mmapread::MEMCG           lru-file-mmap-read shape (mmap sequential read)
+#   anon:MIB:MEMCG            anon fault/charge churn of MIB, no reclaim
+#   filechurn::MEMCG          all files streamed twice under memory.high=MEMCG
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+bench=$top/build/bench
+die() { echo "bench: error: $*" >&2; exit 2; }
+note() { echo "bench: $*"; }
+
+# The defaults.  Durations are per cell; reads are per trace cell.
+quick_cells="trace:0.9:128 fd:1.1:256 fd:0.8:256 anon:64:256"
+full_cells="fd:1.4:256 fd:1.2:256 fd:1.1:256 fd:0.9:256 fd:0.8:256 fd:uniform:256
+mmap:1.4:256 mmap:1.2:256 mmap:1.1:256 mmap:0.9:256 mmap:0.8:256 mmap:uniform:256
+mmap:1.4:128 mmap:1.4:64 mmap:1.2:192 mmap:1.2:128 mmap:1.2:64
+mmap:1.1:192 mmap:1.1:128 mmap:1.1:96
+trace:0.9:128 trace:1.1:128 trace:0.8:128 trace:0.9:64 trace:0.9:256
+readtwice::256 mmapread::256 anon:64:256 filechurn::256"
+issue_arms="ORIG FIXED FG RD"	# issue 3's arms; absent ones are skipped
+
+argv="$0 $*"
+mode=quick arms_arg='' cells_arg='' reps='' kernel='' res='' dry=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--full) mode=full ;;
+	--smoke) mode=smoke ;;
+	-a) [ $# -ge 2 ] || die "-a needs a value"; arms_arg=$2; shift ;;
+	-w) [ $# -ge 2 ] || die "-w needs a value"; cells_arg=$2; shift ;;
+	-r) [ $# -ge 2 ] || die "-r needs a value"; reps=$2; shift ;;
+	-k) [ $# -ge 2 ] || die "-k needs a value"; kernel=$2; shift ;;
+	-o) [ $# -ge 2 ] || die "-o needs a value"; res=$2; shift ;;
+	-n) dry=1 ;;
+	-h|--help) sed -n '4,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) die "unknown option '$1' (see scripts/bench.sh -h)" ;;
+	esac
+	shift
+done
+
+case $mode in
+quick)	cells=$quick_cells; def_reps=3
+	BENCH_WARM=5 BENCH_RUN=15 BENCH_TWARM=100000 BENCH_TREADS=150000 BENCH_ANON_SECS=5 ;;
+full)	cells=$full_cells; def_reps=5
+	BENCH_WARM=10 BENCH_RUN=30 BENCH_TWARM=150000 BENCH_TREADS=300000 BENCH_ANON_SECS=10 ;;
+smoke)	cells="trace:0.9:64"; def_reps=1
+	BENCH_WARM=2 BENCH_RUN=3 BENCH_TWARM=5000 BENCH_TREADS=10000 BENCH_ANON_SECS=2
+	[ -n "$kernel" ] || kernel=$top/build/obj/arch/x86/boot/bzImage ;;
+esac
+BENCH_RA_KB=${BENCH_RA_KB:-128}
+[ -z "$cells_arg" ] || cells=$cells_arg
+cells=$(tr ',\n' '  ' <<<"$cells" | tr -s ' ' | sed 's/^ //; s/ $//')
+reps=${reps:-$def_reps}
+[[ $reps =~ ^[1-9][0-9]*$ ]] || die "-r wants a positive number of boots, not '$reps'"
+[ "$reps" -le 50 ] || die "-r $reps: at most 50 boots per arm"
+
+# --- the arms ---
+declare -a arms=() kernels=()
+if [ -n "$kernel" ]; then
+	[ -z "$arms_arg" ] || die "-k and -a do not go together (-k benchmarks one kernel as CUR)"
+	[ -r "$kernel" ] || die "kernel image $kernel not found${mode:+ (make kernel)}"
+	arms=(CUR)
+else
+	known=$("$top/scripts/bench/arms.sh" list) || die "cannot read the arms from patches/series"
+	names=$(cut -d' ' -f1 <<<"$known" | tr '\n' ' ')
+	want=${arms_arg:-"$names CLRU"}
+	for a in $(tr ',' ' ' <<<"$want"); do
+		if [ "$a" = CLRU ] || grep -qw -- "$a" <<<"$names"; then
+			[[ " ${arms[*]-} " == *" $a "* ]] || arms+=("$a")
+		elif grep -qw -- "$a" <<<"$issue_arms"; then
+			note "note: arm $a has no '# arm: $a' marker in patches/series yet; skipped"
+		else
+			die "unknown arm '$a' (patches/series has: ${names}and CLRU)"
+		fi
+	done
+	[ -z "$arms_arg" ] && for a in $issue_arms; do
+		grep -qw -- "$a" <<<"$names" || note "note: arm $a is not in patches/series yet; skipped"
+	done
+	[ ${#arms[@]} -gt 0 ] || die "no arm left to run"
+fi
+
+# --- the cells: refuse bad ones before anything is built or booted ---
+floor_of() {	# the workload's own memory in MiB, which its memcg must exceed
+	case $1 in
+	fd|mmap|readtwice|mmapread) echo 48 ;;	# four fio jobs
+	trace|filechurn) echo 16 ;;
+	anon) echo $(($2 + 16)) ;;
+	esac
+}
+isnum='^([0-9]+(\.[0-9]*)?|\.[0-9]+)$'
+for c in $cells; do
+	IFS=: read -r wl param mb extra <<<"$c"
+	if [ -n "${extra:-}" ] || [ "$(tr -cd ':' <<<"$c")" != "::" ]; then
+		die "cell '$c': want WORKLOAD:PARAM:MEMCG_MIB (PARAM may be empty)"
+	fi
+	case $wl in
+	fd|mmap)
+		[ "$param" = uniform ] || { [[ $param =~ $isnum ]] &&
+			awk -v t="$param" 'BEGIN { exit !(t > 0 && t <= 5 && t != 1) }'; } ||
+			die "cell '$c': PARAM is a zipf theta in (0, 5] other than 1 (fio), or 'uniform'" ;;
+	trace)
+		{ [[ $param =~ $isnum ]] && awk -v t="$param" 'BEGIN { exit !(t > 0 && t <= 5) }'; } ||
+			die "cell '$c': PARAM is a zipf theta in (0, 5]" ;;
+	anon)
+		[[ $param =~ ^[1-9][0-9]*$ ]] || die "cell '$c': PARAM is the churn size in MiB" ;;
+	readtwice|mmapread|filechurn)
+		[ -z "$param" ] || die "cell '$c': $wl takes no PARAM ($wl::MEMCG)" ;;
+	pgbench)
+		die "cell '$c': the PostgreSQL/pgbench workload is not implemented yet" ;;
+	*)
+		die "cell '$c': unknown workload '$wl' (fd mmap trace readtwice mmapread anon filechurn)" ;;
+	esac
+	[[ $mb =~ ^[1-9][0-9]*$ ]] || die "cell '$c': MEMCG must be a size in MiB"
+	fl=$(floor_of "$wl" "$param")
+	[ "$mb" -gt "$fl" ] ||
+		die "cell '$c': a ${mb} MiB memcg cannot hold the workload's own memory (${fl} MiB)"
+	[ "$mb" -le 1536 ] || die "cell '$c': memcg ${mb} MiB does not fit the 2 GiB guest with room to spare"
+done
+dups=$(tr ' ' '\n' <<<"$cells" | sed '/^$/d' | sort | uniq -d)
+[ -z "$dups" ] || die "cell listed twice: $dups"
+
+# Estimated seconds per boot, for the timeout and the progress line.
+est_boot() {
+	local s=15 c wl param mb
+	for c in $cells; do
+		IFS=: read -r wl param mb <<<"$c"
+		case $wl in
+		fd|mmap) s=$((s + 8 + BENCH_WARM + BENCH_RUN)) ;;
+		trace) s=$((s + 5 + (BENCH_TWARM + BENCH_TREADS) / 4000)) ;;
+		anon) s=$((s + 2 + BENCH_ANON_SECS)) ;;
+		*) s=$((s + 25)) ;;
+		esac
+	done
+	echo "$s"
+}
+per_boot=$(est_boot)
+nboots=$(( ${#arms[@]} * reps ))
+ncells=$(wc -w <<<"$cells")
+
+note "plan: $mode; arms ${arms[*]}; $reps boot(s) each, interleaved; $ncells cell(s) per boot: $cells"
+note "plan: $nboots boots, about $((per_boot * nboots / 60 + 1)) min once the kernels are built (estimate)"
+[ $dry = 0 ] || exit 0
+
+for t in qemu-system-x86_64 fio gcc python3; do
+	command -v "$t" >/dev/null || die "$t is needed (make deps)"
+done
+
+# --- kernels, tools, data ---
+if [ -z "$kernel" ]; then
+	build_arms=()
+	for a in "${arms[@]}"; do
+		[ "$a" = CLRU ] && a=ORIG
+		[[ " ${build_arms[*]-} " == *" $a "* ]] || build_arms+=("$a")
+	done
+	note "kernels: ${build_arms[*]} (cached in build/bench/kernels)"
+	mapfile -t imgs < <("$top/scripts/bench/arms.sh" build "${build_arms[@]}")
+	[ ${#imgs[@]} = ${#build_arms[@]} ] || die "arm builds failed"
+	for a in "${arms[@]}"; do
+		b=$a
+		[ "$b" = CLRU ] && b=ORIG
+		for i in "${!build_arms[@]}"; do
+			[ "${build_arms[$i]}" = "$b" ] && kernels+=("${imgs[$i]}")
+		done
+	done
+else
+	kernels=("$(realpath "$kernel")")
+fi
+mkdir -p "$bench/bin"
+for t in zipf-replay anon-churn; do
+	gcc -O2 -Wall -Wextra -o "$bench/bin/$t.tmp" "$top/guest/bench/$t.c" -lm ||
+		die "cannot build guest/bench/$t.c"
+	mv "$bench/bin/$t.tmp" "$bench/bin/$t"
+done
+img=$("$top/scripts/bench/data.sh")
+
+# --- the results directory and what produced it ---
+[ -n "$res" ] || res=$bench/results/$(date -u +%Y%m%d-%H%M%S)
+mkdir -p "$res"
+res=$(realpath "$res")
+rm -rf "$res/boots"
+{
+	echo "command: ${BENCH_CMD:-$argv}"
+	echo "mode: $mode"
+	echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	echo "host: $(uname -r), $(nproc) cpus, load $(cut -d' ' -f1-3 /proc/loadavg), accel $([ -w /dev/kvm ] && echo kvm || echo tcg)"
+	echo "workspace: $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo none)$(git -C "$top" diff --quiet HEAD 2>/dev/null || echo ' (uncommitted changes)')"
+	echo "base: $(cat "$top/build/base/VERSION" 2>/dev/null || grep '^BASE_VERSION=' "$top/base.conf")"
+	echo "cells: $cells"
+	echo "reps: $reps"
+	echo "settings: BENCH_WARM=$BENCH_WARM BENCH_RUN=$BENCH_RUN BENCH_TWARM=$BENCH_TWARM BENCH_TREADS=$BENCH_TREADS BENCH_ANON_SECS=$BENCH_ANON_SECS BENCH_RA_KB=$BENCH_RA_KB"
+	for i in "${!arms[@]}"; do
+		echo "arm: ${arms[$i]} $(basename "${kernels[$i]}") sha256:$(sha256sum "${kernels[$i]}" | cut -c1-16)"
+	done
+	[ -n "$kernel" ] || "$top/scripts/bench/arms.sh" list | sed 's/^/arm-hash: /'
+	[ -n "$kernel" ] || while read -r p; do
+		case "$p" in ''|'#'*) continue ;; esac
+		echo "patch: $(sha256sum "$top/patches/$p" | cut -c1-16) $p"
+	done < "$top/patches/series"
+} > "$res/meta.txt"
+
+# --- the boots, interleaved ---
+t0=$(date +%s)
+k=0 failed=0
+timeout=$((per_boot * 3 + 120))
+for r in $(seq 1 "$reps"); do
+	for i in "${!arms[@]}"; do
+		a=${arms[$i]}
+		k=$((k + 1))
+		dir=$res/boots/$(printf '%02d' "$k")-$a-r$r
+		mkdir -p "$dir"
+		lru=y
+		[ "$a" = CLRU ] && lru=n
+		cmds=$res/boots/cmds-$a.sh
+		cat > "$cmds" <<-EOF
+		export BENCH_BIN=$bench/bin BENCH_LRU=$lru BENCH_RA_KB=$BENCH_RA_KB
+		export BENCH_WARM=$BENCH_WARM BENCH_RUN=$BENCH_RUN BENCH_ANON_SECS=$BENCH_ANON_SECS
+		export BENCH_TWARM=$BENCH_TWARM BENCH_TREADS=$BENCH_TREADS
+		export BENCH_CELLS="$cells"
+		exec bash $top/guest/bench/run.sh
+		EOF
+		el=$(( $(date +%s) - t0 ))
+		if [ $k -gt 1 ]; then
+			eta=$(( el * (nboots - k + 1) / (k - 1) ))
+		else
+			eta=$((per_boot * nboots))
+		fi
+		note "[$k/$nboots] $a boot $r/$reps (elapsed $((el / 60))m$((el % 60))s, about $((eta / 60 + 1)) min left)"
+		if "$top/scripts/run-guest.sh" -k "${kernels[$i]}" -o "$dir" -d "$img" -t "$timeout" "$cmds" \
+			> "$dir/run-guest.log" 2>&1; then
+			python3 "$top/scripts/bench/report.py" --boot "$dir" | sed 's/^/bench:     /'
+		else
+			failed=$((failed + 1))
+			sed 's/^/bench:     /' "$dir/run-guest.log"
+			note "[$k/$nboots] $a boot $r FAILED (console: $dir/console.log); left out of the tables"
+			touch "$dir/FAILED"
+		fi
+	done
+done
+
+note "all boots done in $(( ($(date +%s) - t0) / 60 )) min; tables:"
+echo
+python3 "$top/scripts/bench/report.py" "$res" | tee "$res/tables.txt"
+echo
+note "raw results, meta.txt and tables.txt in $res"
+[ ! -f "$res/plot.png" ] || note "plot: $res/plot.png"
+ln -sfn "$res" "$bench/results/latest" 2>/dev/null || true
+[ $failed = 0 ] || { note "error: $failed boot(s) failed"; exit 1; }
