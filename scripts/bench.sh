@@ -271,5 +271,5 @@ python3 "$top/scripts/bench/report.py" "$res" | tee "$res/tables.txt"
 echo
 note "raw results, meta.txt and tables.txt in $res"
 [ ! -f "$res/plot.png" ] || note "plot: $res/plot.png"
-ln -sfn "$res" "$bench/results/latest" 2>/dev/null || true
+[ "$(dirname "$res")" != "$bench/results" ] || ln -sfn "$res" "$bench/results/latest"
 [ $failed = 0 ] || { note "error: $failed boot(s) failed"; exit 1; }
