@@ -31,6 +31,8 @@
 #   mmapread::MEMCG           lru-file-mmap-read shape (mmap sequential read)
 #   anon:MIB:MEMCG            anon fault/charge churn of MIB, no reclaim
 #   filechurn::MEMCG          all files streamed twice under memory.high=MEMCG
+#   pgbench:THETA:MEMCG       PostgreSQL (shared_buffers 16 MiB, DB ~360 MiB) in the
+#                             memcg, pgbench reading rows by random_zipfian(THETA)
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -45,7 +47,7 @@ mmap:1.4:256 mmap:1.2:256 mmap:1.1:256 mmap:0.9:256 mmap:0.8:256 mmap:uniform:25
 mmap:1.4:128 mmap:1.4:64 mmap:1.2:192 mmap:1.2:128 mmap:1.2:64
 mmap:1.1:192 mmap:1.1:128 mmap:1.1:96
 trace:0.9:128 trace:1.1:128 trace:0.8:128 trace:0.9:64 trace:0.9:256
-readtwice::256 mmapread::256 anon:64:256 filechurn::256"
+readtwice::256 mmapread::256 anon:64:256 filechurn::256 pgbench:1.1:128"
 issue_arms="ORIG FIXED FG RD"	# issue 3's arms; absent ones are skipped
 
 argv="$0 $*"
@@ -60,7 +62,7 @@ while [ $# -gt 0 ]; do
 	-k) [ $# -ge 2 ] || die "-k needs a value"; kernel=$2; shift ;;
 	-o) [ $# -ge 2 ] || die "-o needs a value"; res=$2; shift ;;
 	-n) dry=1 ;;
-	-h|--help) sed -n '4,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) awk 'NR >= 4 && /^#/ { sub(/^# ?/, ""); print; next } NR >= 4 { exit }' "$0"; exit 0 ;;
 	*) die "unknown option '$1' (see scripts/bench.sh -h)" ;;
 	esac
 	shift
@@ -112,6 +114,7 @@ floor_of() {	# the workload's own memory in MiB, which its memcg must exceed
 	case $1 in
 	fd|mmap|readtwice|mmapread) echo 48 ;;	# four fio jobs
 	trace|filechurn) echo 16 ;;
+	pgbench) echo 96 ;;	# shared_buffers 16 MiB + backends
 	anon) echo $(($2 + 16)) ;;
 	esac
 }
@@ -134,9 +137,10 @@ for c in $cells; do
 	readtwice|mmapread|filechurn)
 		[ -z "$param" ] || die "cell '$c': $wl takes no PARAM ($wl::MEMCG)" ;;
 	pgbench)
-		die "cell '$c': the PostgreSQL/pgbench workload is not implemented yet" ;;
+		{ [[ $param =~ $isnum ]] && awk -v t="$param" 'BEGIN { exit !(t > 1 && t <= 5) }'; } ||
+			die "cell '$c': PARAM is pgbench's random_zipfian parameter, in (1, 5]" ;;
 	*)
-		die "cell '$c': unknown workload '$wl' (fd mmap trace readtwice mmapread anon filechurn)" ;;
+		die "cell '$c': unknown workload '$wl' (fd mmap trace readtwice mmapread anon filechurn pgbench)" ;;
 	esac
 	[[ $mb =~ ^[1-9][0-9]*$ ]] || die "cell '$c': MEMCG must be a size in MiB"
 	fl=$(floor_of "$wl" "$param")
@@ -156,6 +160,7 @@ est_boot() {
 		fd|mmap) s=$((s + 8 + BENCH_WARM + BENCH_RUN)) ;;
 		trace) s=$((s + 5 + (BENCH_TWARM + BENCH_TREADS) / 4000)) ;;
 		anon) s=$((s + 2 + BENCH_ANON_SECS)) ;;
+		pgbench) s=$((s + 20 + BENCH_WARM + BENCH_RUN)) ;;
 		*) s=$((s + 25)) ;;
 		esac
 	done
@@ -255,7 +260,7 @@ for r in $(seq 1 "$reps"); do
 		note "[$k/$nboots] $a boot $r/$reps (elapsed $((el / 60))m$((el % 60))s, about $((eta / 60 + 1)) min left)"
 		if "$top/scripts/run-guest.sh" -k "${kernels[$i]}" -o "$dir" -d "$img" -t "$timeout" "$cmds" \
 			> "$dir/run-guest.log" 2>&1; then
-			python3 "$top/scripts/bench/report.py" --boot "$dir" | sed 's/^/bench:     /'
+			python3 "$top/scripts/bench/report.py" --boot "$dir" 2>&1 | sed 's/^/bench:     /' || true
 		else
 			failed=$((failed + 1))
 			sed 's/^/bench:     /' "$dir/run-guest.log"

@@ -70,6 +70,37 @@ fio_common=(--name=fg --numjobs=4 --nrfiles=1 --directory="$data"
 	--filename_format='f$jobnum' --size=160M --bs=4k --invalidate=0
 	--group_reporting --output-format=json)
 
+# PostgreSQL on the data disk's prebuilt cluster (/tmp/data/pg), the server
+# inside the memcg with a small shared_buffers so the database (larger than
+# the memcg) is served from the page cache; pgbench, as the client outside
+# the memcg, reads single rows by a zipfian key, warm-up then measured, and
+# logs every transaction's latency for the p99.
+run_pgbench() {
+	local dir=$1 m=$2 theta=$3 pgb sock=/tmp/pgsock naccts rc=0
+	pgb=$(find /usr/lib/postgresql -mindepth 2 -maxdepth 2 -name bin | sort -V | tail -1)
+	[ -x "$pgb/pg_ctl" ] || fail "no PostgreSQL server binaries"
+	[ -d /tmp/data/pg ] || fail "no /tmp/data/pg: the data disk is not the harness's"
+	naccts=$(( $(cat /tmp/data/pgbench-scale) * 100000 ))
+	mkdir -p "$sock"
+	chown postgres: "$sock"
+	incg "$m" runuser -u postgres -- "$pgb/pg_ctl" -s -w -t 120 -D /tmp/data/pg \
+		-l "$sock/server.log" -o "-k $sock -c listen_addresses='' -c shared_buffers=16MB -c max_connections=20 -c fsync=off" start ||
+		{ cat "$sock/server.log" >&2; fail "postgres did not start"; }
+	# fill: stream the whole database through the memcg first
+	incg "$m" sh -c 'cat /tmp/data/pg/base/*/* > /dev/null'
+	printf '\\set aid random_zipfian(1, %d, %s)\nSELECT abalance FROM pgbench_accounts WHERE aid = :aid;\n' \
+		"$naccts" "$theta" > "$dir/zipf.sql"
+	"$pgb/pgbench" -h "$sock" -U postgres -n -c 4 -j 2 -T "$warm" -f "$dir/zipf.sql" postgres \
+		> "$dir/warm.txt" 2>&1 || rc=1
+	snap "$dir" before "$m"
+	[ $rc != 0 ] || (cd "$dir" && "$pgb/pgbench" -h "$sock" -U postgres -n -c 4 -j 2 -T "$run" \
+		-l --log-prefix=pgbench_log -f "$dir/zipf.sql" postgres > "$dir/out.txt" 2>&1) || rc=1
+	snap "$dir" after "$m"
+	runuser -u postgres -- "$pgb/pg_ctl" -s -w -D /tmp/data/pg stop -m fast || true
+	cp "$sock/server.log" "$dir/server.log"
+	[ $rc = 0 ] || { cat "$dir/warm.txt" "$dir/out.txt" >&2 2>/dev/null; fail "pgbench failed"; }
+}
+
 run_cell() {
 	local spec=$1 wl param mb id dir m dist engine
 	IFS=: read -r wl param mb <<<"$spec"
@@ -143,6 +174,9 @@ run_cell() {
 			incg "$m" "$bin/zipf-replay" fill "${files[@]}"
 		done > "$dir/out.txt"
 		snap "$dir" after "$m"
+		;;
+	pgbench)
+		run_pgbench "$dir" "$m" "$param"
 		;;
 	*)
 		fail "unknown workload '$wl'"

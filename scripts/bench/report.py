@@ -90,6 +90,18 @@ def cell_metrics(cdir):
             m["refaults_per_read"] = refaults / reads
             m["file_pages"] = kv_file(os.path.join(cdir, "after.memory.stat")).get("file", 0) // PAGE
             m["fill_bytes"] = driver_line(os.path.join(cdir, "fill.txt"), "fill")["bytes"]
+        elif wl == "pgbench":
+            txt = open(os.path.join(cdir, "out.txt")).read()
+            m["tps"] = float(re.search(r"^tps = ([0-9.]+)", txt, re.M).group(1))
+            lat = []
+            for name in os.listdir(cdir):
+                if name.startswith("pgbench_log"):
+                    with open(os.path.join(cdir, name)) as f:
+                        lat += [int(line.split()[2]) for line in f if line.strip()]
+            lat.sort()
+            m["txns"] = len(lat)
+            m["p99_ms"] = lat[len(lat) * 99 // 100] / 1e3
+            m["refaults_per_txn"] = refaults / len(lat)
         elif wl == "anon":
             m["pages_per_s"] = float(open(os.path.join(cdir, "out.txt")).read().split()[1])
         elif wl == "filechurn":
@@ -118,7 +130,7 @@ def boot_cells(bdir):
     return out
 
 
-KEY = {"fd": "iops", "mmap": "iops", "readtwice": "mbps", "mmapread": "mbps",
+KEY = {"pgbench": "tps", "fd": "iops", "mmap": "iops", "readtwice": "mbps", "mmapread": "mbps",
        "trace": "misses_per_read", "anon": "pages_per_s", "filechurn": "mbps"}
 
 
@@ -228,9 +240,9 @@ def bounds(resdir, theta, cap, settings, fill_bytes):
 # --- tables ---
 
 def fmt_num(v, metric):
-    if metric in ("iops", "pages_per_s", "reads_per_s"):
+    if metric in ("iops", "pages_per_s", "reads_per_s", "tps"):
         return "{:,.0f}".format(v)
-    if metric in ("mbps", "p99_us"):
+    if metric in ("mbps", "p99_us", "p99_ms"):
         return "%.1f" % v
     if metric in ("refaults_per_majfault", "xopt"):
         return "%.2f" % v
@@ -354,6 +366,13 @@ def main_report(resdir):
     out += table("file churn under memory.high: refault per page read", rows("filechurn"), arms,
                  d("refaults_per_page"), "refaults_per_read", spec_label, base, "lower")
 
+    pg = rows("pgbench")
+    out += table("PostgreSQL + pgbench, random_zipfian reads: transactions/s", pg, arms, d("tps"), "tps",
+                 spec_label, base, "higher")
+    out += table("PostgreSQL + pgbench: p99 latency, ms", pg, arms, d("p99_ms"), "p99_ms", spec_label,
+                 base, "lower")
+    out += table("PostgreSQL + pgbench: refaults per transaction", pg, arms, d("refaults_per_txn"),
+                 "refaults_per_txn", spec_label, base, "lower")
     tr = rows("trace")
     sims = {}
     if tr and settings:
