@@ -21,6 +21,10 @@
 #   -o DIR       results directory (default build/bench/results/<time>)
 #   -n           check the arguments and print the plan, run nothing
 #
+# Environment: BENCH_WARM BENCH_RUN (fio/pgbench warm-up and measured
+# seconds), BENCH_TWARM BENCH_TREADS (trace warm-up and measured reads),
+# BENCH_ANON_SECS, BENCH_RA_KB (read_ahead_kb of the data disk, 128).
+#
 # Workloads (4 files x 160 MiB on the data disk; MEMCG is memory.max in MiB):
 #   fd:THETA|uniform:MEMCG    fio randread 4k, sync buffered, 4 jobs
 #   mmap:THETA|uniform:MEMCG  fio randread 4k, ioengine=mmap fadvise_hint=0
@@ -68,16 +72,22 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
+# Durations (seconds) and trace lengths (reads): the environment may
+# override any of them, e.g. BENCH_TWARM=150000 BENCH_TREADS=300000.
 case $mode in
-quick)	cells=$quick_cells; def_reps=3
-	BENCH_WARM=5 BENCH_RUN=15 BENCH_TWARM=100000 BENCH_TREADS=150000 BENCH_ANON_SECS=5 ;;
-full)	cells=$full_cells; def_reps=5
-	BENCH_WARM=10 BENCH_RUN=30 BENCH_TWARM=150000 BENCH_TREADS=300000 BENCH_ANON_SECS=10 ;;
-smoke)	cells="trace:0.9:64"; def_reps=1
-	BENCH_WARM=2 BENCH_RUN=3 BENCH_TWARM=5000 BENCH_TREADS=10000 BENCH_ANON_SECS=2
+quick)	cells=$quick_cells; def_reps=3; defaults=(5 15 100000 150000 5) ;;
+full)	cells=$full_cells; def_reps=5; defaults=(10 30 150000 300000 10) ;;
+smoke)	cells="trace:0.9:64"; def_reps=1; defaults=(2 3 5000 10000 2)
 	[ -n "$kernel" ] || kernel=$top/build/obj/arch/x86/boot/bzImage ;;
 esac
+BENCH_WARM=${BENCH_WARM:-${defaults[0]}} BENCH_RUN=${BENCH_RUN:-${defaults[1]}}
+BENCH_TWARM=${BENCH_TWARM:-${defaults[2]}} BENCH_TREADS=${BENCH_TREADS:-${defaults[3]}}
+BENCH_ANON_SECS=${BENCH_ANON_SECS:-${defaults[4]}}
+for v in BENCH_WARM BENCH_RUN BENCH_TWARM BENCH_TREADS BENCH_ANON_SECS; do
+	[[ ${!v} =~ ^[1-9][0-9]*$ ]] || die "$v=${!v}: want a positive integer"
+done
 BENCH_RA_KB=${BENCH_RA_KB:-128}
+[[ $BENCH_RA_KB =~ ^[0-9]+$ ]] || die "BENCH_RA_KB=$BENCH_RA_KB: want a number of KiB"
 [ -z "$cells_arg" ] || cells=$cells_arg
 cells=$(tr ',\n' '  ' <<<"$cells" | tr -s ' ' | sed 's/^ //; s/ $//')
 reps=${reps:-$def_reps}

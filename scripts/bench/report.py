@@ -77,6 +77,7 @@ def cell_metrics(cdir):
             m["mbps"] = rd["bw"] / 1024.0
             m["reads"] = reads
             m["refaults_per_read"] = refaults / reads if reads else 0.0
+            m["disk_per_read"] = disk_pages(cdir) / reads if reads else 0.0
             m["p99_us"] = rd["clat_ns"]["percentile"]["99.000000"] / 1e3
             if wl == "mmap":
                 m["refaults_per_majfault"] = refaults / majflt if majflt else 0.0
@@ -346,6 +347,8 @@ def main_report(resdir):
         r = rows(wl)
         out += table(name + ": IOPS", r, arms, d("iops"), "iops", spec_label, base, "higher")
         out += table(name + ": refault per read", r, arms, d("refaults_per_read"),
+                     "refaults_per_read", spec_label, base, "lower")
+        out += table(name + ": pages read from disk per read", r, arms, d("disk_per_read"),
                      "refaults_per_read", spec_label, base, "lower")
         if wl == "mmap":
             out += table(name + ": refault per major fault (read-around)", r, arms,
