@@ -9,7 +9,7 @@ pkgs=(
 	ccache sparse git python3 python3-ply python3-git perl xz-utils rsync
 	dpkg-dev patch
 	qemu-system-x86 e2fsprogs busybox-static fio
-	gnuplot-nox
+	gnuplot-nox postgresql
 )
 missing=()
 for p in "${pkgs[@]}"; do
