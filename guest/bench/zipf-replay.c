@@ -190,13 +190,26 @@ int main(int argc, char **argv)
 	optind = 2;
 	while ((opt = getopt(argc, argv, "t:s:n:P:f:b:")) != -1) {
 		switch (opt) {
-		case 't': theta = atof(optarg); break;
-		case 's': seed = strtoull(optarg, NULL, 0); break;
-		case 'n': reads = strtoul(optarg, NULL, 0); break;
-		case 'P': pseed = strtoull(optarg, NULL, 0); break;
-		case 'f': nfiles = strtoul(optarg, NULL, 0); break;
-		case 'b': ppf = strtoul(optarg, NULL, 0); break;
-		default: die("unknown option");
+		case 't':
+			theta = atof(optarg);
+			break;
+		case 's':
+			seed = strtoull(optarg, NULL, 0);
+			break;
+		case 'n':
+			reads = strtoul(optarg, NULL, 0);
+			break;
+		case 'P':
+			pseed = strtoull(optarg, NULL, 0);
+			break;
+		case 'f':
+			nfiles = strtoul(optarg, NULL, 0);
+			break;
+		case 'b':
+			ppf = strtoul(optarg, NULL, 0);
+			break;
+		default:
+			die("unknown option");
 		}
 	}
 	if (theta < 0 || theta > 5)
