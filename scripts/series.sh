@@ -1,0 +1,204 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# series.sh [-o DIR]: turn patches/ into a directory of mails ready to send
+# with b4, without touching the network.
+#
+#  1. build/mail/linux, a clone of build/linux's base (tag "base"), gets
+#     branch "mglru-fg" = base + patches/series (git am);
+#  2. b4 enrols the branch (b4 prep -e base; cover strategy "commit": the
+#     cover letter is the empty commit at the start of the branch); the
+#     cover's subject and text come from patches/0000-cover-letter.patch,
+#     followed by the tables of the newest benchmark run (the tables.txt
+#     that 'make bench' wrote under build/bench/results/, or a note that
+#     there is none);
+#  3. b4 prep --auto-to-cc fills To/Cc from the kernel's get_maintainer.pl;
+#  4. b4 send -o writes the mails (default build/mail/out);
+#  5. the mails are applied with git am to the base in a scratch worktree
+#     and must give exactly the tree of the branch.
+# To send for real afterwards: cd build/mail/linux && b4 send --reflect
+# (to yourself), then b4 send.  A failure leaves the previous DIR as it was.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+src=$top/build/linux
+mail=$top/build/mail
+tree=$mail/linux
+pdir=$top/patches
+results=$top/build/bench/results
+branch=mglru-fg
+out=$mail/out
+
+die() { echo "series: error: $*" >&2; exit 1; }
+usage() { sed -n '4,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+while getopts "o:h" opt; do
+	case $opt in
+	o) out=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# = 0 ] || usage
+out=$(realpath -m "$out")
+case "$out" in
+"$tree"|"$tree"/*|"$top"|"$top/patches"*|"$top/build/linux"*|"$top/build") die "refusing to write the mails into $out" ;;
+esac
+
+command -v b4 >/dev/null || die "b4 not installed (scripts/install-deps.sh)"
+command -v git >/dev/null || die "git not installed"
+[ -f "$pdir/series" ] || die "$pdir/series missing"
+cover=$pdir/0000-cover-letter.patch
+[ -f "$cover" ] || die "$cover missing"
+patches=()
+while read -r p; do
+	case "$p" in ''|'#'*) continue ;; esac
+	[ -f "$pdir/$p" ] || die "patch $p listed in patches/series but missing"
+	patches+=("$pdir/$p")
+done < "$pdir/series"
+[ ${#patches[@]} -gt 0 ] || die "patches/series lists no patch"
+[ -d "$src/.git" ] || die "$src missing (make tree)"
+base=$(git -C "$src" rev-parse -q --verify 'refs/tags/base^{commit}') || die "$src has no tag 'base'"
+
+# The cover letter's parts: From, subject without the [PATCH n/m] prefix,
+# and the text up to git's shortlog (b4 writes its own shortlog and stat).
+from=$(sed -n 's/^From: //p;/^$/q' "$cover" | sed -n 1p)
+subject=$(sed -n 's/^Subject: //p;/^$/q' "$cover" | sed -n 1p | sed -E 's/^\[[^]]*\] *//')
+{ [ -n "$from" ] && [ -n "$subject" ]; } || die "$cover has no From: or Subject: header"
+body=$(awk 'hdr && /^[^ ].* \([0-9]+\):$/ { exit } hdr { print } /^$/ { hdr = 1 }' "$cover")
+[ -n "$body" ] || die "$cover has no text"
+name=${from% <*}
+email=${from##*<}
+email=${email%>}
+
+# The newest benchmark run with tables; say so when there is none.
+bench_section() {
+	local newest dir="" d
+	newest=$(find "$results" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort | tail -1)
+	for d in $(find "$results" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort -r); do
+		if [ -s "$d/tables.txt" ] && [ -f "$d/meta.txt" ]; then dir=$d; break; fi
+	done
+	echo "Benchmarks"
+	echo "----------"
+	if [ -z "$dir" ]; then
+		echo "No benchmark results exist yet in this workspace: no tables in this"
+		echo "version of the cover letter.  'make bench' produces them."
+		return
+	fi
+	if [ "$newest" != "$dir" ]; then
+		echo "(A newer run, $(basename "$newest"), has no tables yet: it was still"
+		echo "running or failed.  These are from the newest complete run.)"
+		echo
+	fi
+	echo "Measured by '$(sed -n 's/^command: //p' "$dir/meta.txt" | sed 's/ *$//')' on"
+	echo "$(sed -n 's/^date: //p' "$dir/meta.txt"), $(sed -n 's/^host: //p' "$dir/meta.txt"),"
+	echo "workspace $(sed -n 's/^workspace: //p' "$dir/meta.txt"), base $(sed -n 's/^base: //p' "$dir/meta.txt" | cut -d' ' -f1-2)."
+	echo "Arms: $(sed -n 's/^arm: \([^ ]*\) .*/\1/p' "$dir/meta.txt" | paste -sd' ')" \
+		"(CLRU: the ORIG kernel with lru_gen/enabled = n).  Cells:" \
+		"$(sed -n 's/^cells: //p' "$dir/meta.txt"), $(sed -n 's/^reps: //p' "$dir/meta.txt") repeats."
+	echo "To reproduce: 'make bench' in the workspace (raw results under"
+	echo "build/bench/results/<time>/)."
+	echo
+	# indented: b4 drops cover lines that start with '#'
+	sed -e 's/^/  /' -e 's/ *$//' "$dir/tables.txt"
+}
+
+export GIT_AUTHOR_NAME="$name" GIT_AUTHOR_EMAIL="$email"
+export GIT_COMMITTER_NAME="$name" GIT_COMMITTER_EMAIL="$email"
+
+# 1. the materialized tree: a clone that b4 may change freely
+if [ -d "$tree/.git" ] && [ "$(git -C "$tree" rev-parse -q --verify 'refs/tags/base^{commit}' || true)" != "$base" ]; then
+	echo "series: $tree has another base; cloning afresh"
+	rm -rf "$tree"
+fi
+if [ ! -d "$tree/.git" ]; then
+	mkdir -p "$mail"
+	rm -rf "$tree.tmp"
+	git clone -q --no-checkout "$src" "$tree.tmp"
+	git -C "$tree.tmp" checkout -q --detach base
+	mv "$tree.tmp" "$tree"
+fi
+git -C "$tree" config user.name >/dev/null || git -C "$tree" config user.name "$name"
+git -C "$tree" config user.email >/dev/null || git -C "$tree" config user.email "$email"
+git -C "$tree" config core.abbrev 12
+git -C "$tree" am --abort >/dev/null 2>&1 || true
+git -C "$tree" cherry-pick --abort >/dev/null 2>&1 || true
+git -C "$tree" checkout -q -f --detach base
+git -C "$tree" config --remove-section "branch.$branch" 2>/dev/null || true
+git -C "$tree" checkout -q -B "$branch" base
+n=0
+for p in "${patches[@]}"; do
+	if ! msg=$(git -C "$tree" am -q --committer-date-is-author-date "$p" 2>&1); then
+		git -C "$tree" am --abort >/dev/null 2>&1 || true
+		echo "$msg" >&2
+		die "$(basename "$p") does not apply to the base (nothing written)"
+	fi
+	n=$((n + 1))
+done
+echo "series: $tree: branch $branch = base + $n patches"
+
+# 2. enrol with b4, then put our cover letter into b4's cover commit
+(cd "$tree" && b4 prep -e base) > "$mail/prep.log" 2>&1 || { cat "$mail/prep.log" >&2; die "b4 prep -e base failed"; }
+first=$(git -C "$tree" rev-list --reverse "base..$branch" | sed -n 1p)
+tip=$(git -C "$tree" rev-parse "$branch")
+[ "$(git -C "$tree" rev-list --count "base..$branch")" = $((n + 1)) ] ||
+	die "b4 prep did not add exactly one cover commit"
+track=$(git -C "$tree" log -1 --format=%B "$first" | sed -n '/^--- b4-submit-tracking ---$/,$p')
+[ -n "$track" ] || die "b4's cover commit carries no tracking section (b4 $(b4 --version))"
+text=$(printf '%s\n\n%s\n\n%s\n\n%s\n' "$subject" "$body" "$(bench_section)" "$track")
+newcover=$(git -C "$tree" commit-tree -p base -m "$text" "base^{tree}")
+git -C "$tree" reset -q --hard "$newcover"
+git -C "$tree" cherry-pick "$first..$tip" > "$mail/cherry-pick.log" 2>&1 ||
+	{ cat "$mail/cherry-pick.log" >&2; die "re-applying the series over the cover failed"; }
+
+# 3. recipients from get_maintainer.pl
+(cd "$tree" && b4 prep --auto-to-cc) > "$mail/auto-to-cc.log" 2>&1 ||
+	{ cat "$mail/auto-to-cc.log" >&2; die "b4 prep --auto-to-cc failed"; }
+
+# 4. the mails, no network
+rm -rf "$out.tmp"
+# b4 picks its web endpoint when git has no SMTP server configured, and
+# that one wants signed mails: name a server for this dry run only (-o
+# never connects); a real 'b4 send' uses the user's own configuration.
+(cd "$tree" && GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=sendemail.smtpserver \
+	GIT_CONFIG_VALUE_0=localhost b4 send --no-sign -o "$out.tmp") > "$mail/send.log" 2>&1 ||
+	{ cat "$mail/send.log" >&2; rm -rf "$out.tmp"; die "b4 send -o failed"; }
+mapfile -t mails < <(find "$out.tmp" -maxdepth 1 -type f | sort)
+[ ${#mails[@]} = $((n + 1)) ] || { rm -rf "$out.tmp"; die "b4 wrote ${#mails[@]} mails, expected $((n + 1))"; }
+
+# 5. the mails apply to the base and give the branch's tree
+chk=$mail/am-check
+git -C "$tree" worktree remove --force "$chk" >/dev/null 2>&1 || rm -rf "$chk"
+git -C "$tree" worktree prune
+git -C "$tree" worktree add -q --detach "$chk" base
+coverfile=""
+applied=0
+for m in "${mails[@]}"; do
+	if ! grep -q '^diff --git ' "$m"; then
+		[ -z "$coverfile" ] || { rm -rf "$out.tmp"; die "two mails without a diff: $coverfile, $m"; }
+		coverfile=$m
+		continue
+	fi
+	if ! msg=$(git -C "$chk" am -q "$m" 2>&1); then
+		echo "$msg" >&2
+		git -C "$chk" am --abort >/dev/null 2>&1 || true
+		rm -rf "$out.tmp"
+		die "mail $(basename "$m") does not apply with git am onto the base"
+	fi
+	applied=$((applied + 1))
+done
+if [ "$applied" != "$n" ] || ! git -C "$chk" diff --quiet HEAD "$branch"; then
+	rm -rf "$out.tmp"
+	die "the mails applied to the base do not give the tree of branch $branch"
+fi
+git -C "$tree" worktree remove --force "$chk"
+[ -n "$coverfile" ] || { rm -rf "$out.tmp"; die "no cover letter among the mails"; }
+grep -q '^To: ' "$coverfile" || { rm -rf "$out.tmp"; die "the cover letter has no To: (get_maintainer.pl found nobody)"; }
+grep -q '^Benchmarks$' "$coverfile" || { rm -rf "$out.tmp"; die "the cover letter lost its benchmark section"; }
+
+rm -rf "$out"
+mv "$out.tmp" "$out"
+coverfile=$out/$(basename "$coverfile")
+echo "series: $((n + 1)) mails in $out (git am onto base: clean, same tree as $branch)"
+echo "series: to: $(sed -n 's/^To: //p' "$coverfile" | sed -n 1p)"
+echo "series: cover: $(basename "$coverfile"); benchmarks: $(grep -A2 '^Benchmarks$' "$coverfile" | sed -n 3p)"
+echo "series: send for real: cd $tree && b4 send --reflect   # then: b4 send"
