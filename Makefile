@@ -7,7 +7,7 @@ KSRC    := $(TOP)/build/linux
 KOBJ    := $(TOP)/build/obj
 BZIMAGE := $(KOBJ)/arch/x86/boot/bzImage
 
-.PHONY: help deps fetch tree export kernel selftests demo check bisect-check bench bench-full clean distclean
+.PHONY: help deps fetch tree export kernel selftests demo check bisect-check bench bench-full series build-matrix debug-check stress clean distclean
 
 help:
 	@echo "make deps       install the Debian packages the workspace needs (root)"
@@ -21,6 +21,10 @@ help:
 	@echo "make bisect-check  build the kernel at every prefix of the series"
 	@echo "make bench      build the arms, boot each under QEMU, print the quick tables + plot (~25 min)"
 	@echo "make bench-full the full benchmark matrix (many hours); BENCH_ARGS='-a ... -w ... -r N' for either"
+	@echo "make series     patches/ -> build/mail/out: the mails b4 would send (no network), checked with git am"
+	@echo "make build-matrix  the series with LRU_GEN=n, MEMCG=n, LRU_GEN_STATS=y, i386 + W=1/sparse vs base (slow)"
+	@echo "make debug-check   debug kernel (Kconfig.debug: lockdep, DEBUG_VM, KASAN...) booted with KUnit + selftests"
+	@echo "make stress     reclaim stress in a guest: memcgs, zram swap, THP, lru_gen toggles, checksummed files"
 
 deps:
 	$(TOP)/scripts/install-deps.sh
@@ -59,6 +63,22 @@ bench:
 bench-full:
 	$(TOP)/scripts/install-deps.sh
 	BENCH_CMD="make bench-full $(BENCH_ARGS)" $(TOP)/scripts/bench.sh --full $(BENCH_ARGS)
+
+series:
+	@[ -d $(KSRC)/.git ] || $(TOP)/scripts/mktree.sh
+	$(TOP)/scripts/series.sh
+
+build-matrix:
+	@[ -d $(KSRC)/.git ] || $(TOP)/scripts/mktree.sh
+	$(TOP)/scripts/build-matrix.sh
+
+debug-check:
+	@[ -d $(KSRC)/.git ] || $(TOP)/scripts/mktree.sh
+	$(TOP)/scripts/debug-check.sh
+
+stress:
+	@[ -d $(KSRC)/.git ] || $(TOP)/scripts/mktree.sh
+	$(TOP)/scripts/stress.sh
 
 clean:
 	rm -rf $(TOP)/build/obj $(TOP)/build/obj-* $(TOP)/build/selftests $(TOP)/build/runs $(TOP)/build/check

@@ -10,6 +10,7 @@ pkgs=(
 	dpkg-dev patch
 	qemu-system-x86 e2fsprogs busybox-static fio
 	gnuplot-nox postgresql
+	b4
 )
 missing=()
 for p in "${pkgs[@]}"; do
