@@ -109,6 +109,9 @@ setup() {
 }
 
 mkdir -p "$mdir"
+# one niced kernel build at a time (debug-check.sh takes the same lock)
+exec 9>"$top/build/.nice-build.lock"
+flock -n 9 || { echo "build-matrix: waiting for another niced build (build/.nice-build.lock)"; flock 9; }
 res=$mdir/results.txt
 : > "$res.new"
 say() { echo "build-matrix: $*" | tee -a "$res.new"; }

@@ -1,0 +1,116 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# debug-check.sh [-r REV] [-t SECONDS]
+#
+# Build the series (REV, default: branch fg of build/linux) with the debug
+# fragment Kconfig.debug on top of the test config (lockdep, DEBUG_VM,
+# DEBUG_ATOMIC_SLEEP, DEBUG_LIST, KASAN), under nice -n 19, in a worktree
+# of build/linux (build/debug/linux, objects in build/debug/obj), boot it
+# with scripts/run-guest.sh and run what 'make check' runs in the guest:
+# the KUnit suite at boot (parsed with kunit.py) and guest/check.sh's
+# selftests (build/selftests: 'make selftests').  Fails on a build error,
+# a failed KUnit case or selftest, a timeout (-t, default 3600) or any
+# splat on the console.  Logs in build/debug/.
+# Prints "debug-check: pass|fail WHAT" lines and a final result.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+src=$top/build/linux
+dir=$top/build/debug
+wt=$dir/linux
+obj=$dir/obj
+timeout=3600
+
+usage() { sed -n '4,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+die() { echo "debug-check: error: $*" >&2; exit 2; }
+
+if [ "$(nice)" -lt 19 ]; then
+	exec nice -n 19 "$0" "$@"
+fi
+
+rev="fg"
+while getopts "r:t:h" opt; do
+	case $opt in
+	r) rev=$OPTARG ;;
+	t) timeout=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# = 0 ] || usage
+case "$timeout" in ''|*[!0-9]*) die "timeout '$timeout' is not a number of seconds" ;; esac
+[ -d "$src/.git" ] || die "$src missing (make tree)"
+commit=$(git -C "$src" rev-parse -q --verify "$rev^{commit}") || die "no commit '$rev' in $src"
+[ -x "$top/build/selftests/lru_gen_workingset" ] || die "no selftests in build/selftests (make selftests)"
+[ -f "$top/Kconfig.debug" ] || die "Kconfig.debug missing"
+
+# one niced kernel build at a time (build-matrix.sh takes the same lock)
+mkdir -p "$dir"
+exec 9>"$top/build/.nice-build.lock"
+flock -n 9 || { echo "debug-check: waiting for another niced build (build/.nice-build.lock)"; flock 9; }
+
+if [ ! -d "$wt" ]; then
+	git -C "$src" worktree prune
+	git -C "$src" worktree add -q --detach "$wt" "$commit" || die "cannot add worktree $wt"
+elif [ "$(git -C "$wt" rev-parse HEAD)" != "$commit" ]; then
+	git -C "$wt" checkout -q --detach "$commit" || die "cannot check out $commit in $wt"
+fi
+logs=$dir/logs
+rm -rf "$logs"
+mkdir -p "$logs"
+fail=0
+result() { echo "debug-check: $1 $2" | tee -a "$logs/results.txt"; [ "$1" = pass ] || fail=1; }
+
+echo "debug-check: building $(git -C "$src" rev-parse --short "$commit") with Kconfig.fg + Kconfig.debug in $obj"
+if "$top/scripts/build-kernel.sh" "$wt" "$obj" "$top/Kconfig.debug" > "$logs/build.log" 2>&1; then
+	result pass "build ($(sed -n 's/.* built in //p' "$logs/build.log"))"
+else
+	tail -20 "$logs/build.log" >&2
+	result fail "build (see $logs/build.log)"
+	exit 1
+fi
+flock -u 9
+
+img=$("$top/scripts/data-image.sh")
+run=$logs/guest
+set +e
+"$top/scripts/run-guest.sh" -t "$timeout" -o "$run" -d "$img" \
+	-k "$obj/arch/x86/boot/bzImage" "$top/guest/check.sh" 2>&1 | tee "$logs/run-guest.log"
+grc=${PIPESTATUS[0]}
+set -e
+case $grc in
+0) result pass "boot and guest/check.sh ($(grep -o 'guest ran [0-9]*s' "$logs/run-guest.log"))" ;;
+3) result fail "boot: timeout after ${timeout}s" ;;
+*) result fail "boot and guest/check.sh (run-guest.sh exit $grc)" ;;
+esac
+if "$top/scripts/check-console.sh" "$run/console.log" 2> "$logs/splat.log"; then
+	result pass "console: no WARN/BUG/lockdep/KASAN/hung task"
+else
+	cat "$logs/splat.log"
+	result fail "console: splat (see $logs/splat.log)"
+fi
+
+python3 "$wt/tools/testing/kunit/kunit.py" parse --json="$logs/kunit.json" \
+	"$run/console.log" > "$logs/kunit.txt" 2>&1 || true
+if [ -s "$logs/kunit.json" ] &&
+   counts=$(python3 "$top/scripts/count-results.py" ktap-json "$logs/kunit.json") &&
+   [ "$counts" != "0 0 0" ]; then
+	read -r p f s <<<"$counts"
+	result "$([ "$f" = 0 ] && echo pass || echo fail)" "KUnit: $p passed, $f failed, $s skipped"
+else
+	result fail "KUnit: no results on the console"
+fi
+for suite in lru_gen_workingset test_memcontrol; do
+	if [ -f "$run/$suite.tap" ]; then
+		retry=()
+		[ -f "$run/$suite.retry.tap" ] && retry=("$run/$suite.retry.tap")
+		counts=$(python3 "$top/scripts/count-results.py" tap "$run/$suite.tap" "${retry[@]}" 2>/dev/null)
+		read -r p f s <<<"$counts"
+		result "$([ "$f" = 0 ] && echo pass || echo fail)" "$suite: $p passed, $f failed, $s skipped"
+	else
+		result fail "$suite: did not run"
+	fi
+done
+echo "debug-check: $([ $fail = 0 ] && echo PASS || echo FAIL), logs in $logs"
+exit $fail
