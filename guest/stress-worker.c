@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stress-worker: the workers of guest/stress.sh (make stress).
+ *
+ *   stress-worker gen FILE MIB ID      write FILE: every 4 KiB block starts
+ *                                      with a header (magic, ID, block) and
+ *                                      is filled from a seeded generator
+ *   stress-worker fd FILE ID SECS OPS  zipf (s = 0.9) pread()s of FILE's
+ *   stress-worker mmap FILE ID SECS OPS     blocks, or loads from a shared
+ *                                      read-only mapping, each block checked
+ *   stress-worker anon MIB SECS OPS    anonymous memory (MADV_HUGEPAGE) with a
+ *                                      pattern, rewritten and re-checked in
+ *                                      zipf order (swap, THP split/collapse)
+ *
+ * Readers write their op count to the file OPS every second (the watchdog
+ * of guest/stress.sh reads it).  Exit 0 when every block checked was right,
+ * 1 on a corrupted block (printed), 2 on usage or I/O errors.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define BLK 4096
+#define MAGIC 0x46475354524553ULL	/* "FGSTRES" */
+
+struct hdr {
+	uint64_t magic;
+	uint64_t id;
+	uint64_t blk;
+	uint64_t gen;
+};
+
+static uint64_t rng = 0x9e3779b97f4a7c15ULL;
+
+static uint64_t next(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static uint64_t word(uint64_t id, uint64_t blk, uint64_t i)
+{
+	uint64_t x = (id << 40) ^ (blk << 12) ^ i ^ 0x5bd1e995ULL;
+
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	return x;
+}
+
+static void fill(uint64_t *b, uint64_t id, uint64_t blk, uint64_t gen)
+{
+	struct hdr *h = (struct hdr *)b;
+	size_t i;
+
+	h->magic = MAGIC;
+	h->id = id;
+	h->blk = blk;
+	h->gen = gen;
+	for (i = sizeof(*h) / 8; i < BLK / 8; i++)
+		b[i] = word(id, blk, i) + gen;
+}
+
+/* 0 when block b is block blk of file/area id with generation gen */
+static int check(const uint64_t *b, uint64_t id, uint64_t blk, uint64_t gen,
+		 const char *what)
+{
+	const struct hdr *h = (const struct hdr *)b;
+	size_t i;
+
+	if (h->magic != MAGIC || h->id != id || h->blk != blk || h->gen != gen) {
+		fprintf(stderr, "stress-worker: CORRUPT %s block %llu: header magic %llx id %llu blk %llu gen %llu, want id %llu gen %llu\n",
+			what, (unsigned long long)blk, (unsigned long long)h->magic,
+			(unsigned long long)h->id, (unsigned long long)h->blk,
+			(unsigned long long)h->gen, (unsigned long long)id,
+			(unsigned long long)gen);
+		return 1;
+	}
+	for (i = sizeof(*h) / 8; i < BLK / 8; i++) {
+		if (b[i] != word(id, blk, i) + gen) {
+			fprintf(stderr, "stress-worker: CORRUPT %s block %llu word %zu\n",
+				what, (unsigned long long)blk, i);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* zipf(0.9) over n items: cumulative weights, picked by binary search */
+static double *zipf_cdf(size_t n)
+{
+	double *c = malloc(n * sizeof(*c)), s = 0;
+	size_t i;
+
+	if (!c)
+		exit(2);
+	for (i = 0; i < n; i++) {
+		s += 1.0 / pow((double)(i + 1), 0.9);
+		c[i] = s;
+	}
+	for (i = 0; i < n; i++)
+		c[i] /= s;
+	return c;
+}
+
+static size_t zipf_pick(const double *c, size_t n, const size_t *perm)
+{
+	double u = (next() >> 11) * (1.0 / 9007199254740992.0);
+	size_t lo = 0, hi = n - 1;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (c[mid] < u)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return perm[lo];	/* hot blocks spread over the file */
+}
+
+static size_t *shuffle(size_t n)
+{
+	size_t *p = malloc(n * sizeof(*p)), i;
+
+	if (!p)
+		exit(2);
+	for (i = 0; i < n; i++)
+		p[i] = i;
+	for (i = n - 1; i > 0; i--) {
+		size_t j = next() % (i + 1), t = p[i];
+
+		p[i] = p[j];
+		p[j] = t;
+	}
+	return p;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void report(const char *ops, unsigned long long n)
+{
+	FILE *f = fopen(ops, "w");
+
+	if (f) {
+		fprintf(f, "%llu\n", n);
+		fclose(f);
+	}
+}
+
+static int gen(const char *path, long mib, uint64_t id)
+{
+	static uint64_t b[BLK / 8];
+	uint64_t blk, nblk = (uint64_t)mib * 256;
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	if (fd < 0) {
+		perror(path);
+		return 2;
+	}
+	for (blk = 0; blk < nblk; blk++) {
+		fill(b, id, blk, 0);
+		if (write(fd, b, BLK) != BLK) {
+			perror("write");
+			return 2;
+		}
+	}
+	if (fsync(fd) || close(fd)) {
+		perror("fsync");
+		return 2;
+	}
+	return 0;
+}
+
+static int reader(int use_mmap, const char *path, uint64_t id, double secs,
+		  const char *ops)
+{
+	static uint64_t b[BLK / 8];
+	unsigned long long n = 0, bad = 0;
+	struct stat st;
+	size_t nblk, *perm;
+	double *cdf, end, tick;
+	char *map = NULL;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0 || fstat(fd, &st)) {
+		perror(path);
+		return 2;
+	}
+	nblk = st.st_size / BLK;
+	if (!nblk)
+		return 2;
+	rng ^= id * 0x2545f4914f6cdd1dULL + getpid();
+	cdf = zipf_cdf(nblk);
+	perm = shuffle(nblk);
+	if (use_mmap) {
+		map = mmap(NULL, nblk * BLK, PROT_READ, MAP_SHARED, fd, 0);
+		if (map == MAP_FAILED) {
+			perror("mmap");
+			return 2;
+		}
+	}
+	end = now() + secs;
+	tick = now() + 1;
+	while (1) {
+		size_t blk = zipf_pick(cdf, nblk, perm);
+		const uint64_t *p = b;
+
+		if (use_mmap) {
+			p = (const uint64_t *)(map + blk * BLK);
+		} else if (pread(fd, b, BLK, (off_t)blk * BLK) != BLK) {
+			perror("pread");
+			return 2;
+		}
+		bad += check(p, id, blk, 0, use_mmap ? "mmap" : "pread");
+		if (bad > 10)
+			break;
+		n++;
+		if ((n & 15) == 0 && now() > tick) {
+			report(ops, n);
+			tick = now() + 1;
+			if (tick > end + 1)
+				break;
+		}
+	}
+	report(ops, n);
+	printf("stress-worker: %s %s: %llu reads, %llu corrupt\n",
+	       use_mmap ? "mmap" : "fd", path, n, bad);
+	return bad ? 1 : 0;
+}
+
+static int anon(long mib, double secs, const char *ops)
+{
+	size_t nblk = (size_t)mib * 256, blk, *perm;
+	unsigned long long n = 0, bad = 0;
+	uint64_t *gens;
+	double *cdf, end, tick;
+	char *a;
+
+	a = mmap(NULL, nblk * BLK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	gens = calloc(nblk, sizeof(*gens));
+	if (a == MAP_FAILED || !gens) {
+		perror("mmap");
+		return 2;
+	}
+	madvise(a, nblk * BLK, MADV_HUGEPAGE);
+	rng ^= getpid();
+	for (blk = 0; blk < nblk; blk++)
+		fill((uint64_t *)(a + blk * BLK), 7777, blk, 0);
+	cdf = zipf_cdf(nblk);
+	perm = shuffle(nblk);
+	end = now() + secs;
+	tick = now() + 1;
+	while (1) {
+		blk = zipf_pick(cdf, nblk, perm);
+		bad += check((uint64_t *)(a + blk * BLK), 7777, blk, gens[blk], "anon");
+		if (bad > 10)
+			break;
+		if ((next() & 7) == 0)
+			fill((uint64_t *)(a + blk * BLK), 7777, blk, ++gens[blk]);
+		n++;
+		if ((n & 15) == 0 && now() > tick) {
+			report(ops, n);
+			tick = now() + 1;
+			if (tick > end + 1)
+				break;
+		}
+	}
+	/* everything once more, most of it back from swap */
+	for (blk = 0; blk < nblk && bad <= 10; blk++)
+		bad += check((uint64_t *)(a + blk * BLK), 7777, blk, gens[blk], "anon");
+	report(ops, n);
+	printf("stress-worker: anon %ld MiB: %llu accesses, %llu corrupt\n", mib, n, bad);
+	return bad ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 5 && !strcmp(argv[1], "gen"))
+		return gen(argv[2], atol(argv[3]), strtoull(argv[4], NULL, 0));
+	if (argc == 6 && (!strcmp(argv[1], "fd") || !strcmp(argv[1], "mmap")))
+		return reader(argv[1][0] == 'm', argv[2], strtoull(argv[3], NULL, 0),
+			      atof(argv[4]), argv[5]);
+	if (argc == 5 && !strcmp(argv[1], "anon"))
+		return anon(atol(argv[2]), atof(argv[3]), argv[4]);
+	fprintf(stderr, "usage: stress-worker gen FILE MIB ID | fd|mmap FILE ID SECS OPS | anon MIB SECS OPS\n");
+	return 2;
+}

@@ -1,0 +1,198 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Guest side of 'make stress' (scripts/stress.sh), run by guest/init.sh
+# with cwd on the data disk.  Keeps reclaim busy for STRESS_SECS seconds
+# and attacks MGLRU's state machines at the same time:
+#  - STRESS_MEMCGS memcgs (memory.max STRESS_MAX_MIB each), each with a zipf
+#    pread() reader and a zipf mmap reader of its own checksummed file and an
+#    anonymous MADV_HUGEPAGE worker whose memory goes to swap on zram;
+#  - as fast as the loop goes (workers niced): lru_gen/enabled flipped
+#    (y <-> n), an aging or eviction command to /sys/kernel/debug/lru_gen,
+#    a memory.reclaim write;
+#  - every 4th round a memcg is created, filled by a reader and removed
+#    while full (its page cache is reparented);
+#  - a watchdog: the workers report their op counts every second; no
+#    progress for STRESS_STALL seconds fails the run (blocked tasks dumped).
+# Afterwards every file's sha256 is checked from disk.  Prints the figures
+# and "stress: PASS" or "stress: FAIL ..."; exit 1 on any failure.
+set -u
+secs=${STRESS_SECS:-300}
+nmem=${STRESS_MEMCGS:-4}
+max_mib=${STRESS_MAX_MIB:-96}
+file_mib=${STRESS_FILE_MIB:-256}
+anon_mib=${STRESS_ANON_MIB:-64}
+stall=${STRESS_STALL:-120}
+bin=$FG_TOP/build/stress/bin/stress-worker
+out=${FG_OUT:-/tmp/out}
+cg=/sys/fs/cgroup/stress
+dbg=/sys/kernel/debug/lru_gen
+en=/sys/kernel/mm/lru_gen/enabled
+run=/tmp/stress
+fail=()
+
+say() { echo "stress: $*"; }
+[ -x "$bin" ] || { say "FAIL: $bin missing"; exit 1; }
+{ [ -w "$en" ] && [ -w "$dbg" ]; } || { say "FAIL: no $en or $dbg (CONFIG_LRU_GEN, debugfs)"; exit 1; }
+mkdir -p "$run"
+say "kernel $(uname -r), $(nproc) CPUs, $(awk '/MemTotal/ { print $2 / 1024 " MiB" }' /proc/meminfo), enabled=$(cat "$en")"
+say "$secs s, $nmem memcgs of $max_mib MiB, files of $file_mib MiB, anon $anon_mib MiB each"
+
+# swap on zram and THP for everyone
+echo 512M > /sys/block/zram0/disksize && mkswap /dev/zram0 >/dev/null && swapon /dev/zram0 ||
+	fail+=("no zram swap")
+echo always > /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || say "note: THP not available"
+orig_en=$(cat "$en")
+
+vmstat_sum() { awk -v re="$1" '$1 ~ re { s += $2 } END { print s + 0 }' /proc/vmstat; }
+
+# the files, checksummed from what was written
+t0=$(date +%s)
+for i in $(seq 1 "$nmem") t; do
+	"$bin" gen "file-$i" "$file_mib" "$(printf '%d' "'$i")" || fail+=("cannot write file-$i")
+done
+sha256sum file-* > "$run/sums"
+say "wrote $((nmem + 1)) files in $(( $(date +%s) - t0 ))s"
+echo 3 > /proc/sys/vm/drop_caches
+
+mkdir -p "$cg"
+echo "+memory" > "$cg/cgroup.subtree_control"
+pids=()
+names=()
+start_in() {	# start_in CGROUP NAME CMD...: start CMD inside CGROUP
+	local c=$1 name=$2
+	shift 2
+	# niced: the control loop below must keep its pace under TCG
+	(echo "$BASHPID" > "$c/cgroup.procs" && exec nice -n 10 "$@") > "$run/$name.log" 2>&1 &
+	pids+=($!)
+	names+=("$name")
+}
+for i in $(seq 1 "$nmem"); do
+	mkdir -p "$cg/g$i"
+	echo "$((max_mib))M" > "$cg/g$i/memory.max"
+	id=$(printf '%d' "'$i")
+	start_in "$cg/g$i" "fd-$i" "$bin" fd "file-$i" "$id" "$secs" "$run/ops.fd-$i"
+	start_in "$cg/g$i" "mmap-$i" "$bin" mmap "file-$i" "$id" "$secs" "$run/ops.mmap-$i"
+	start_in "$cg/g$i" "anon-$i" "$bin" anon "$anon_mib" "$secs" "$run/ops.anon-$i"
+done
+
+steal0=$(vmstat_sum '^pgsteal_')
+swpout0=$(vmstat_sum '^pswpout$')
+toggles=0 removals=0 full_mib=0 aging_ok=0 aging_err=0 evict_ok=0 evict_err=0
+reclaim_ok=0 reclaim_err=0 k=0 tpid=
+last_ops=0 last_progress=$(date +%s)
+end=$(( $(date +%s) + secs ))
+
+# memcg_gens PATH: "ID NODE MIN MAX" of a memcg's first node in lru_gen
+memcg_gens() {
+	awk -v p="$1" '
+		$1 == "memcg" { want = ($3 == p); id = $2; next }
+		want && $1 == "node" { node = $2; next }
+		want && node != "" && $1 ~ /^[0-9]+$/ { if (min == "" || $1 < min) min = $1; if ($1 > max) max = $1 }
+		END { if (min != "") print id, node, min, max }' "$dbg"
+}
+
+while [ "$(date +%s)" -lt "$end" ]; do
+	k=$((k + 1))
+	# lru_gen on and off
+	if [ "$(cat "$en")" = 0x0000 ]; then echo y > "$en"; else echo n > "$en"; fi && toggles=$((toggles + 1))
+	# an aging or an eviction command on a random memcg
+	i=$((RANDOM % nmem + 1))
+	gens=$(memcg_gens "/stress/g$i")
+	if [ -n "$gens" ] && read -r id node min max <<<"$gens"; then
+		if [ $((k % 3)) = 0 ] && [ $((max - 2)) -ge "$min" ]; then
+			if echo "- $id $node $((max - 2)) $((RANDOM % 201)) 4096" > "$dbg" 2>/dev/null; then
+				evict_ok=$((evict_ok + 1)); else evict_err=$((evict_err + 1)); fi
+		else
+			if echo "+ $id $node $max $((RANDOM % 2)) $((RANDOM % 2))" > "$dbg" 2>/dev/null; then
+				aging_ok=$((aging_ok + 1)); else aging_err=$((aging_err + 1)); fi
+		fi
+	fi
+	# proactive reclaim
+	if echo "$((RANDOM % 16 + 1))M" > "$cg/g$((RANDOM % nmem + 1))/memory.reclaim" 2>/dev/null; then
+		reclaim_ok=$((reclaim_ok + 1)); else reclaim_err=$((reclaim_err + 1)); fi
+	# a memcg made, filled and removed while full
+	if [ $((k % 4)) = 0 ]; then
+		if [ -n "$tpid" ]; then
+			kill "$tpid" 2>/dev/null
+			wait "$tpid" 2>/dev/null
+			cur=$(cat "$cg/t$k0/memory.current")
+			if rmdir "$cg/t$k0"; then
+				removals=$((removals + 1))
+				full_mib=$((full_mib + cur / 1048576))
+			else
+				fail+=("rmdir t$k0 failed")
+			fi
+			tpid=
+		fi
+		k0=$k
+		mkdir "$cg/t$k0" && echo 48M > "$cg/t$k0/memory.max"
+		(echo "$BASHPID" > "$cg/t$k0/cgroup.procs" &&
+			exec nice -n 10 "$bin" fd file-t "$(printf '%d' "'t")" 30 "$run/ops.t") >> "$run/t.log" 2>&1 &
+		tpid=$!
+	fi
+	# watchdog: the workers must make progress
+	now=$(date +%s)
+	ops=$(cat "$run"/ops.fd-* "$run"/ops.mmap-* "$run"/ops.anon-* 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
+	if [ "$ops" -gt "$last_ops" ]; then
+		last_ops=$ops last_progress=$now
+	elif [ $((now - last_progress)) -ge "$stall" ]; then
+		say "watchdog: no progress for $((now - last_progress))s, blocked tasks:"
+		echo w > /proc/sysrq-trigger
+		fail+=("watchdog: no progress for ${stall}s")
+		break
+	fi
+	sleep 0.5
+done
+if [ -n "$tpid" ]; then
+	kill "$tpid" 2>/dev/null
+	wait "$tpid" 2>/dev/null
+	cur=$(cat "$cg/t$k0/memory.current")
+	rmdir "$cg/t$k0" && removals=$((removals + 1)) && full_mib=$((full_mib + cur / 1048576))
+fi
+echo "$orig_en" > "$en" 2>/dev/null || echo y > "$en"
+
+# the workers end on their own; each checked every block it touched
+for n in "${!pids[@]}"; do
+	if ! timeout 300 tail --pid="${pids[$n]}" -f /dev/null; then
+		fail+=("${names[$n]} did not finish")
+		kill -9 "${pids[$n]}" 2>/dev/null
+	fi
+	wait "${pids[$n]}"
+	rc=$?
+	cat "$run/${names[$n]}.log"
+	[ $rc = 0 ] || fail+=("${names[$n]} exited $rc")
+done
+if grep -q CORRUPT "$run/t.log" 2>/dev/null; then
+	grep CORRUPT "$run/t.log" | head -5
+	fail+=("a reader in a removed memcg saw a corrupt block")
+fi
+steal=$(( $(vmstat_sum '^pgsteal_') - steal0 ))
+swpout=$(( $(vmstat_sum '^pswpout$') - swpout0 ))
+for i in $(seq 1 "$nmem"); do rmdir "$cg/g$i" && removals=$((removals + 1)); done
+swapoff /dev/zram0 || fail+=("swapoff failed")
+
+# nothing lost, nothing corrupted: the files again, from disk
+sync
+echo 3 > /proc/sys/vm/drop_caches
+if sha256sum -c --quiet "$run/sums"; then
+	say "checksums: $((nmem + 1)) files intact"
+else
+	fail+=("checksum mismatch")
+fi
+
+gib=$(awk -v p="$steal" 'BEGIN { printf "%.2f", p * 4096 / 1073741824 }')
+{
+	echo "stress: lru_gen/enabled toggles: $toggles"
+	echo "stress: memcg removals: $removals ($((removals - nmem)) while full, $full_mib MiB charged at rmdir)"
+	echo "stress: reclaimed: $gib GiB ($steal pages pgsteal_*), swapped out: $swpout pages"
+	echo "stress: lru_gen debugfs: aging $aging_ok ok / $aging_err refused, eviction $evict_ok ok / $evict_err refused"
+	echo "stress: memory.reclaim writes: $reclaim_ok ok / $reclaim_err refused (EAGAIN)"
+	echo "stress: worker ops: $last_ops; thp_fault_alloc $(vmstat_sum '^thp_fault_alloc$'), thp_split_page $(vmstat_sum '^thp_split_page$'), workingset_refault_file $(vmstat_sum '^workingset_refault_file$')"
+} | tee "$out/stress-summary.txt"
+if [ ${#fail[@]} = 0 ]; then
+	say "PASS" | tee -a "$out/stress-summary.txt"
+	exit 0
+fi
+say "FAIL: ${fail[*]}" | tee -a "$out/stress-summary.txt"
+exit 1

@@ -1,0 +1,76 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# stress.sh [-k BZIMAGE] [-s SECONDS] [-n MEMCGS] [-m GUEST_MEM]
+#
+# Boot a kernel (default build/obj/arch/x86/boot/bzImage, 'make kernel')
+# under QEMU with scripts/run-guest.sh and run guest/stress.sh in it for
+# SECONDS (default 300): zipf pread and mmap readers and anonymous THP
+# workers in MEMCGS memcgs (default 4), swap on zram, memcgs removed while
+# full, lru_gen/enabled toggled, lru_gen debugfs aging and eviction,
+# memory.reclaim writes; checksummed files verified afterwards.  A guest
+# watchdog fails the run when the workers stop making progress, and the
+# host kills a guest that outlives SECONDS + 900 s.  The run goes under
+# nice -n 19.  Results in build/stress/<time>/ (stress-summary.txt,
+# console.log, guest.log).  Exit 0 pass, 1 fail, 2 usage, 3 timeout.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+kernel=$top/build/obj/arch/x86/boot/bzImage
+secs=300
+nmem=4
+mem=1G
+
+usage() { sed -n '4,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+die() { echo "stress: error: $*" >&2; exit 2; }
+
+if [ "$(nice)" -lt 19 ]; then
+	exec nice -n 19 "$0" "$@"
+fi
+while getopts "k:s:n:m:h" opt; do
+	case $opt in
+	k) kernel=$OPTARG ;;
+	s) secs=$OPTARG ;;
+	n) nmem=$OPTARG ;;
+	m) mem=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# = 0 ] || usage
+case "$secs" in ''|*[!0-9]*) die "seconds '$secs' is not a number" ;; esac
+case "$nmem" in ''|*[!0-9]*|0) die "memcgs '$nmem' is not a positive number" ;; esac
+case "$mem" in [0-9]*[GM]) ;; *) die "guest memory '$mem' is not like 1G or 1536M" ;; esac
+[ "$secs" -ge 30 ] || die "run at least 30 seconds"
+[ "$nmem" -le 16 ] || die "at most 16 memcgs (the data disk holds one 256 MiB file each)"
+[ -r "$kernel" ] || die "kernel $kernel not found (make kernel)"
+command -v gcc >/dev/null || die "gcc not installed"
+
+bin=$top/build/stress/bin
+mkdir -p "$bin"
+if [ ! -x "$bin/stress-worker" ] || [ "$top/guest/stress-worker.c" -nt "$bin/stress-worker" ]; then
+	gcc -O2 -Wall -Wextra -static -o "$bin/stress-worker.tmp" "$top/guest/stress-worker.c" -lm ||
+		die "cannot build guest/stress-worker.c"
+	mv "$bin/stress-worker.tmp" "$bin/stress-worker"
+fi
+img=$("$top/scripts/data-image.sh")
+out=$top/build/stress/$(date +%Y%m%d-%H%M%S)
+mkdir -p "$out"
+cmds=$out/stress-cmds.sh
+{
+	echo "export STRESS_SECS=$secs STRESS_MEMCGS=$nmem"
+	echo "exec bash \"\$FG_TOP/guest/stress.sh\""
+} > "$cmds"
+{
+	echo "command: scripts/stress.sh -k $kernel -s $secs -n $nmem -m $mem"
+	echo "kernel: $kernel sha256:$(sha256sum "$kernel" | cut -c1-16)"
+	echo "date: $(date -u +%FT%TZ), host load $(cut -d' ' -f1-3 /proc/loadavg)"
+} > "$out/meta.txt"
+echo "stress: $secs s in a $mem guest, $nmem memcgs, kernel $kernel, results $out"
+set +e
+"$top/scripts/run-guest.sh" -k "$kernel" -m "$mem" -t $((secs + 900)) -d "$img" -o "$out" "$cmds"
+rc=$?
+set -e
+[ -f "$out/stress-summary.txt" ] && cat "$out/stress-summary.txt"
+echo "stress: $([ $rc = 0 ] && echo PASS || echo FAIL) (run-guest exit $rc), results in $out"
+exit $rc
