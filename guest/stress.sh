@@ -7,11 +7,11 @@
 #  - STRESS_MEMCGS memcgs (memory.max STRESS_MAX_MIB each), each with a zipf
 #    pread() reader and a zipf mmap reader of its own checksummed file and an
 #    anonymous MADV_HUGEPAGE worker whose memory goes to swap on zram;
-#  - as fast as the loop goes (workers niced): lru_gen/enabled flipped
-#    (y <-> n), an aging or eviction command to /sys/kernel/debug/lru_gen,
-#    a memory.reclaim write;
-#  - every 4th round a memcg is created, filled by a reader and removed
-#    while full (its page cache is reparented);
+#  - at the same time, each in its own loop (workers niced so that the
+#    loops keep their pace under TCG): lru_gen/enabled flipped (y <-> n),
+#    aging and eviction commands to /sys/kernel/debug/lru_gen,
+#    memory.reclaim writes, and memcgs created, filled by a sequential
+#    reader and removed while full (their page cache is reparented);
 #  - a watchdog: the workers report their op counts every second; no
 #    progress for STRESS_STALL seconds fails the run (blocked tasks dumped).
 # Afterwards every file's sha256 is checked from disk.  Prints the figures
@@ -78,10 +78,10 @@ done
 
 steal0=$(vmstat_sum '^pgsteal_')
 swpout0=$(vmstat_sum '^pswpout$')
-toggles=0 removals=0 full_mib=0 aging_ok=0 aging_err=0 evict_ok=0 evict_err=0
-reclaim_ok=0 reclaim_err=0 k=0 tpid=
+removals=0
 last_ops=0 last_progress=$(date +%s)
 end=$(( $(date +%s) + secs ))
+alive() { [ "$(date +%s)" -lt "$end" ] && [ ! -e "$run/stop" ]; }
 
 # memcg_gens PATH: "ID NODE MIN MAX" of a memcg's first node in lru_gen
 memcg_gens() {
@@ -92,46 +92,78 @@ memcg_gens() {
 		END { if (min != "") print id, node, min, max }' "$dbg"
 }
 
-while [ "$(date +%s)" -lt "$end" ]; do
-	k=$((k + 1))
-	# lru_gen on and off
-	if [ "$(cat "$en")" = 0x0000 ]; then echo y > "$en"; else echo n > "$en"; fi && toggles=$((toggles + 1))
-	# an aging or an eviction command on a random memcg
-	i=$((RANDOM % nmem + 1))
-	gens=$(memcg_gens "/stress/g$i")
-	if [ -n "$gens" ] && read -r id node min max <<<"$gens"; then
-		if [ $((k % 3)) = 0 ] && [ $((max - 2)) -ge "$min" ]; then
-			if echo "- $id $node $((max - 2)) $((RANDOM % 201)) 4096" > "$dbg" 2>/dev/null; then
-				evict_ok=$((evict_ok + 1)); else evict_err=$((evict_err + 1)); fi
-		else
-			if echo "+ $id $node $max $((RANDOM % 2)) $((RANDOM % 2))" > "$dbg" 2>/dev/null; then
-				aging_ok=$((aging_ok + 1)); else aging_err=$((aging_err + 1)); fi
-		fi
-	fi
-	# proactive reclaim
-	if echo "$((RANDOM % 16 + 1))M" > "$cg/g$((RANDOM % nmem + 1))/memory.reclaim" 2>/dev/null; then
-		reclaim_ok=$((reclaim_ok + 1)); else reclaim_err=$((reclaim_err + 1)); fi
-	# a memcg made, filled and removed while full
-	if [ $((k % 4)) = 0 ]; then
-		if [ -n "$tpid" ]; then
-			kill "$tpid" 2>/dev/null
-			wait "$tpid" 2>/dev/null
-			cur=$(cat "$cg/t$k0/memory.current")
-			if rmdir "$cg/t$k0"; then
-				removals=$((removals + 1))
-				full_mib=$((full_mib + cur / 1048576))
+# The attackers run at the same time, each in its own loop.
+toggler() {	# lru_gen on and off
+	local n=0
+	while alive; do
+		if [ "$(cat "$en")" = 0x0000 ]; then echo y > "$en"; else echo n > "$en"; fi && n=$((n + 1))
+		sleep 0.3
+	done
+	echo "$n" > "$run/count.toggles"
+}
+commander() {	# aging and eviction commands on random memcgs
+	local k=0 i gens id node min max a_ok=0 a_err=0 e_ok=0 e_err=0
+	while alive; do
+		k=$((k + 1))
+		i=$((RANDOM % nmem + 1))
+		gens=$(memcg_gens "/stress/g$i")
+		if [ -n "$gens" ] && read -r id node min max <<<"$gens"; then
+			if [ $((k % 2)) = 0 ] && [ $((max - 2)) -ge "$min" ]; then
+				if echo "- $id $node $((max - 2)) $((RANDOM % 201)) 4096" > "$dbg" 2>/dev/null; then
+					e_ok=$((e_ok + 1)); else e_err=$((e_err + 1)); fi
 			else
-				fail+=("rmdir t$k0 failed")
+				if echo "+ $id $node $max $((RANDOM % 2)) $((RANDOM % 2))" > "$dbg" 2>/dev/null; then
+					a_ok=$((a_ok + 1)); else a_err=$((a_err + 1)); fi
 			fi
-			tpid=
 		fi
-		k0=$k
-		mkdir "$cg/t$k0" && echo 48M > "$cg/t$k0/memory.max"
-		(echo "$BASHPID" > "$cg/t$k0/cgroup.procs" &&
-			exec nice -n 10 "$bin" fd file-t "$(printf '%d' "'t")" 30 "$run/ops.t") >> "$run/t.log" 2>&1 &
-		tpid=$!
-	fi
-	# watchdog: the workers must make progress
+		sleep 0.3
+	done
+	echo "$a_ok $a_err $e_ok $e_err" > "$run/count.debugfs"
+}
+reclaimer() {	# proactive reclaim
+	local ok=0 err=0
+	while alive; do
+		if echo "$((RANDOM % 16 + 1))M" > "$cg/g$((RANDOM % nmem + 1))/memory.reclaim" 2>/dev/null; then
+			ok=$((ok + 1)); else err=$((err + 1)); fi
+		sleep 0.3
+	done
+	echo "$ok $err" > "$run/count.reclaim"
+}
+churner() {	# a memcg made, filled by a sequential reader, removed while full
+	local k=0 pid cur n=0 mib=0 bad=0
+	while alive; do
+		k=$((k + 1))
+		if ! { mkdir "$cg/t$k" && echo 48M > "$cg/t$k/memory.max"; }; then
+			bad=$((bad + 1))
+			sleep 1
+			continue
+		fi
+		(echo "$BASHPID" > "$cg/t$k/cgroup.procs" && exec nice -n 10 cat file-t) > /dev/null 2>&1 &
+		pid=$!
+		sleep 6
+		kill "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		cur=$(cat "$cg/t$k/memory.current")
+		if rmdir "$cg/t$k"; then
+			n=$((n + 1)) mib=$((mib + cur / 1048576))
+		else
+			bad=$((bad + 1))
+		fi
+	done
+	echo "$n $mib $bad" > "$run/count.churn"
+}
+toggler &
+attackers=($!)
+commander &
+attackers+=($!)
+reclaimer &
+attackers+=($!)
+churner &
+attackers+=($!)
+
+# watchdog: the workers must make progress
+while alive; do
+	sleep 5
 	now=$(date +%s)
 	ops=$(cat "$run"/ops.fd-* "$run"/ops.mmap-* "$run"/ops.anon-* 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
 	if [ "$ops" -gt "$last_ops" ]; then
@@ -140,16 +172,21 @@ while [ "$(date +%s)" -lt "$end" ]; do
 		say "watchdog: no progress for $((now - last_progress))s, blocked tasks:"
 		echo w > /proc/sysrq-trigger
 		fail+=("watchdog: no progress for ${stall}s")
-		break
+		touch "$run/stop"
 	fi
-	sleep 0.5
 done
-if [ -n "$tpid" ]; then
-	kill "$tpid" 2>/dev/null
-	wait "$tpid" 2>/dev/null
-	cur=$(cat "$cg/t$k0/memory.current")
-	rmdir "$cg/t$k0" && removals=$((removals + 1)) && full_mib=$((full_mib + cur / 1048576))
-fi
+for p in "${attackers[@]}"; do
+	if ! timeout 300 tail --pid="$p" -f /dev/null; then
+		fail+=("an attacker loop did not finish")
+		kill -9 "$p" 2>/dev/null
+	fi
+done
+wait "${attackers[@]}" 2>/dev/null
+read -r toggles < "$run/count.toggles" || toggles=0
+read -r aging_ok aging_err evict_ok evict_err < "$run/count.debugfs" || aging_ok=0 aging_err=0 evict_ok=0 evict_err=0
+read -r reclaim_ok reclaim_err < "$run/count.reclaim" || reclaim_ok=0 reclaim_err=0
+read -r removals full_mib churn_bad < "$run/count.churn" || removals=0 full_mib=0 churn_bad=0
+[ "$churn_bad" = 0 ] || fail+=("$churn_bad memcg creations or removals failed")
 echo "$orig_en" > "$en" 2>/dev/null || echo y > "$en"
 
 # the workers end on their own; each checked every block it touched
@@ -163,10 +200,6 @@ for n in "${!pids[@]}"; do
 	cat "$run/${names[$n]}.log"
 	[ $rc = 0 ] || fail+=("${names[$n]} exited $rc")
 done
-if grep -q CORRUPT "$run/t.log" 2>/dev/null; then
-	grep CORRUPT "$run/t.log" | head -5
-	fail+=("a reader in a removed memcg saw a corrupt block")
-fi
 steal=$(( $(vmstat_sum '^pgsteal_') - steal0 ))
 swpout=$(( $(vmstat_sum '^pswpout$') - swpout0 ))
 for i in $(seq 1 "$nmem"); do rmdir "$cg/g$i" && removals=$((removals + 1)); done
