@@ -447,7 +447,7 @@ def plot(resdir, cells, arms, data):
         f.write('set terminal pngcairo size 1200,480\nset output "%s"\n' % os.path.join(resdir, "plot.png"))
         f.write("set multiplot layout 1,2 title '%s cells, %s MiB memcg: median and min-max over boots'\n"
                 % (kind, mb))
-        f.write("set xlabel 'zipf theta'\nset key top right\nset grid\n")
+        f.write("set xlabel 'zipf theta'\nset key top right\nset grid\nset offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\n")
         for col, lab in ((2, "refaults per read" if kind == "fd" else "misses per read"), (5, tlabel)):
             f.write("set ylabel '%s'\n" % lab)
             f.write("plot " + ", ".join(
