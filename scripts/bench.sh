@@ -210,9 +210,9 @@ else
 fi
 mkdir -p "$bench/bin"
 for t in zipf-replay anon-churn; do
-	gcc -O2 -Wall -Wextra -o "$bench/bin/$t.tmp" "$top/guest/bench/$t.c" -lm ||
+	gcc -O2 -Wall -Wextra -o "$bench/bin/$t.$$.tmp" "$top/guest/bench/$t.c" -lm ||
 		die "cannot build guest/bench/$t.c"
-	mv "$bench/bin/$t.tmp" "$bench/bin/$t"
+	mv "$bench/bin/$t.$$.tmp" "$bench/bin/$t"
 done
 img=$("$top/scripts/bench/data.sh")
 
