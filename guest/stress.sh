@@ -130,7 +130,7 @@ reclaimer() {	# proactive reclaim
 	echo "$ok $err" > "$run/count.reclaim"
 }
 churner() {	# a memcg made, filled by a sequential reader, removed while full
-	local k=0 pid cur n=0 mib=0 bad=0
+	local k=0 pid cur t n=0 mib=0 bad=0 full=0
 	while alive; do
 		k=$((k + 1))
 		if ! { mkdir "$cg/t$k" && echo 48M > "$cg/t$k/memory.max"; }; then
@@ -138,19 +138,25 @@ churner() {	# a memcg made, filled by a sequential reader, removed while full
 			sleep 1
 			continue
 		fi
-		(echo "$BASHPID" > "$cg/t$k/cgroup.procs" && exec nice -n 10 cat file-t) > /dev/null 2>&1 &
+		(echo "$BASHPID" > "$cg/t$k/cgroup.procs" && exec cat file-t) > /dev/null 2>&1 &
 		pid=$!
-		sleep 6
+		# full: 90% of memory.max charged, or 30 s of trying
+		t=$(( $(date +%s) + 30 ))
+		while [ "$(cat "$cg/t$k/memory.current")" -lt $((48 * 1048576 * 9 / 10)) ] &&
+		      [ "$(date +%s)" -lt "$t" ]; do
+			sleep 0.5
+		done
 		kill "$pid" 2>/dev/null
 		wait "$pid" 2>/dev/null
 		cur=$(cat "$cg/t$k/memory.current")
 		if rmdir "$cg/t$k"; then
 			n=$((n + 1)) mib=$((mib + cur / 1048576))
+			[ "$cur" -lt $((48 * 1048576 * 9 / 10)) ] || full=$((full + 1))
 		else
 			bad=$((bad + 1))
 		fi
 	done
-	echo "$n $mib $bad" > "$run/count.churn"
+	echo "$n $mib $bad $full" > "$run/count.churn"
 }
 toggler &
 attackers=($!)
@@ -185,7 +191,7 @@ wait "${attackers[@]}" 2>/dev/null
 read -r toggles < "$run/count.toggles" || toggles=0
 read -r aging_ok aging_err evict_ok evict_err < "$run/count.debugfs" || aging_ok=0 aging_err=0 evict_ok=0 evict_err=0
 read -r reclaim_ok reclaim_err < "$run/count.reclaim" || reclaim_ok=0 reclaim_err=0
-read -r removals full_mib churn_bad < "$run/count.churn" || removals=0 full_mib=0 churn_bad=0
+read -r removals full_mib churn_bad nfull < "$run/count.churn" || removals=0 full_mib=0 churn_bad=0 nfull=0
 [ "$churn_bad" = 0 ] || fail+=("$churn_bad memcg creations or removals failed")
 echo "$orig_en" > "$en" 2>/dev/null || echo y > "$en"
 
@@ -217,7 +223,7 @@ fi
 gib=$(awk -v p="$steal" 'BEGIN { printf "%.2f", p * 4096 / 1073741824 }')
 {
 	echo "stress: lru_gen/enabled toggles: $toggles"
-	echo "stress: memcg removals: $removals ($((removals - nmem)) while full, $full_mib MiB charged at rmdir)"
+	echo "stress: memcg removals: $removals ($((removals - nmem)) made, filled and removed, $nfull of them at >= 90% of their 48 MiB memory.max; $full_mib MiB charged at rmdir in all)"
 	echo "stress: reclaimed: $gib GiB ($steal pages pgsteal_*), swapped out: $swpout pages"
 	echo "stress: lru_gen debugfs: aging $aging_ok ok / $aging_err refused, eviction $evict_ok ok / $evict_err refused"
 	echo "stress: memory.reclaim writes: $reclaim_ok ok / $reclaim_err refused (EAGAIN)"
