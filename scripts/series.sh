@@ -15,7 +15,7 @@
 #  3. b4 prep --auto-to-cc fills To/Cc from the kernel's get_maintainer.pl;
 #  4. b4 send -o writes the mails (default build/mail/out);
 #  5. the mails are applied with git am to the base in a scratch worktree
-#     and must give exactly the tree of the branch.
+#     (build/mail/am-check) and must give exactly the tree of the branch.
 # To send for real afterwards: cd build/mail/linux && b4 send --reflect
 # (to yourself), then b4 send.  A failure leaves the previous DIR as it was.
 set -euo pipefail
@@ -166,10 +166,18 @@ mapfile -t mails < <(find "$out.tmp" -maxdepth 1 -type f | sort)
 [ ${#mails[@]} = $((n + 1)) ] || { rm -rf "$out.tmp"; die "b4 wrote ${#mails[@]} mails, expected $((n + 1))"; }
 
 # 5. the mails apply to the base and give the branch's tree
+# (the scratch worktree is kept between runs: resetting it to the base
+# rewrites only the files the series touched)
 chk=$mail/am-check
-git -C "$tree" worktree remove --force "$chk" >/dev/null 2>&1 || rm -rf "$chk"
-git -C "$tree" worktree prune
-git -C "$tree" worktree add -q --detach "$chk" base
+if [ -f "$chk/.git" ] && git -C "$chk" rev-parse -q --verify HEAD >/dev/null 2>&1; then
+	git -C "$chk" am --abort >/dev/null 2>&1 || true
+	git -C "$chk" checkout -q -f --detach base
+	git -C "$chk" clean -q -f -d
+else
+	rm -rf "$chk"
+	git -C "$tree" worktree prune
+	git -C "$tree" worktree add -q --detach "$chk" base
+fi
 coverfile=""
 applied=0
 for m in "${mails[@]}"; do
@@ -190,7 +198,6 @@ if [ "$applied" != "$n" ] || ! git -C "$chk" diff --quiet HEAD "$branch"; then
 	rm -rf "$out.tmp"
 	die "the mails applied to the base do not give the tree of branch $branch"
 fi
-git -C "$tree" worktree remove --force "$chk"
 [ -n "$coverfile" ] || { rm -rf "$out.tmp"; die "no cover letter among the mails"; }
 grep -q '^To: ' "$coverfile" || { rm -rf "$out.tmp"; die "the cover letter has no To: (get_maintainer.pl found nobody)"; }
 grep -q '^Benchmarks$' "$coverfile" || { rm -rf "$out.tmp"; die "the cover letter lost its benchmark section"; }
