@@ -30,7 +30,7 @@ branch=mglru-fg
 out=$mail/out
 
 die() { echo "series: error: $*" >&2; exit 1; }
-usage() { sed -n '4,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '4,/^set -euo/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while getopts "o:h" opt; do
 	case $opt in
 	o) out=$OPTARG ;;
