@@ -22,7 +22,7 @@ wt=$dir/linux
 obj=$dir/obj
 timeout=3600
 
-usage() { sed -n '4,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '4,/^set -euo/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 die() { echo "debug-check: error: $*" >&2; exit 2; }
 
 if [ "$(nice)" -lt 19 ]; then
