@@ -20,6 +20,11 @@
 #   -k BZIMAGE   benchmark this kernel image alone, as arm CUR (no builds)
 #   -o DIR       results directory (default build/bench/results/<time>)
 #   -n           check the arguments and print the plan, run nothing
+#   --icount     boot every guest with one vCPU under instruction-counting
+#                TCG (run-guest.sh -i): guest time is executed instructions,
+#                so rates (anon pages/s, MiB/s) compare the instructions each
+#                kernel spends, unaffected by the host's load; the way to
+#                resolve a fast-path cost of a fraction of a percent
 #
 # Environment: BENCH_WARM BENCH_RUN (fio/pgbench warm-up and measured
 # seconds), BENCH_TWARM BENCH_TREADS (trace warm-up and measured reads),
@@ -55,7 +60,7 @@ readtwice::256 mmapread::256 anon:64:256 filechurn::256 pgbench:1.1:128"
 issue_arms="ORIG FIXED FG RD"	# issue 3's arms; absent ones are skipped
 
 argv="$0 $*"
-mode=quick arms_arg='' cells_arg='' reps='' kernel='' res='' dry=0
+mode=quick arms_arg='' cells_arg='' reps='' kernel='' res='' dry=0 icount=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--full) mode=full ;;
@@ -66,6 +71,7 @@ while [ $# -gt 0 ]; do
 	-k) [ $# -ge 2 ] || die "-k needs a value"; kernel=$2; shift ;;
 	-o) [ $# -ge 2 ] || die "-o needs a value"; res=$2; shift ;;
 	-n) dry=1 ;;
+	--icount) icount=1 ;;
 	-h|--help) awk 'NR >= 4 && /^#/ { sub(/^# ?/, ""); print; next } NR >= 4 { exit }' "$0"; exit 0 ;;
 	*) die "unknown option '$1' (see scripts/bench.sh -h)" ;;
 	esac
@@ -230,6 +236,7 @@ rm -rf "$res/boots"
 	echo "base: $(cat "$top/build/base/VERSION" 2>/dev/null || grep '^BASE_VERSION=' "$top/base.conf")"
 	echo "cells: $cells"
 	echo "reps: $reps"
+	echo "icount: $icount$([ $icount = 1 ] && echo ' (1 vCPU, guest time = instructions)')"
 	echo "settings: BENCH_WARM=$BENCH_WARM BENCH_RUN=$BENCH_RUN BENCH_TWARM=$BENCH_TWARM BENCH_TREADS=$BENCH_TREADS BENCH_ANON_SECS=$BENCH_ANON_SECS BENCH_RA_KB=$BENCH_RA_KB"
 	for i in "${!arms[@]}"; do
 		echo "arm: ${arms[$i]} $(basename "${kernels[$i]}") sha256:$(sha256sum "${kernels[$i]}" | cut -c1-16)"
@@ -245,6 +252,11 @@ rm -rf "$res/boots"
 t0=$(date +%s)
 k=0 failed=0
 timeout=$((per_boot * 3 + 120))
+guest_opts=()
+if [ $icount = 1 ]; then
+	guest_opts=(-i -c 1)
+	timeout=$((timeout * 3))
+fi
 for r in $(seq 1 "$reps"); do
 	for i in "${!arms[@]}"; do
 		a=${arms[$i]}
@@ -268,8 +280,8 @@ for r in $(seq 1 "$reps"); do
 			eta=$((per_boot * nboots))
 		fi
 		note "[$k/$nboots] $a boot $r/$reps (elapsed $((el / 60))m$((el % 60))s, about $((eta / 60 + 1)) min left)"
-		if "$top/scripts/run-guest.sh" -k "${kernels[$i]}" -o "$dir" -d "$img" -t "$timeout" "$cmds" \
-			> "$dir/run-guest.log" 2>&1; then
+		if "$top/scripts/run-guest.sh" "${guest_opts[@]}" -k "${kernels[$i]}" -o "$dir" \
+			-d "$img" -t "$timeout" "$cmds" > "$dir/run-guest.log" 2>&1; then
 			python3 "$top/scripts/bench/report.py" --boot "$dir" 2>&1 | sed 's/^/bench:     /' || true
 		else
 			failed=$((failed + 1))

@@ -18,6 +18,10 @@
 #   -m SIZE      guest memory (default 2G)
 #   -c N         vCPUs (default 2)
 #   -a ARGS      extra kernel command line
+#   -i           count instructions (TCG -icount shift=0,sleep=off): guest
+#                time advances 1 ns per instruction, so rates the guest
+#                times measure instructions, not the host's load; runs
+#                single-threaded TCG even where KVM works, slower
 #
 # Exit: 0 all good; 1 command failure or splat; 2 usage; 3 timeout.
 set -euo pipefail
@@ -30,9 +34,10 @@ timeout=900
 mem=2G
 cpus=2
 extra=
+icount=0
 
-usage() { sed -n '4,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
-while getopts "k:o:d:t:m:c:a:h" opt; do
+usage() { sed -n '4,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+while getopts "k:o:d:t:m:c:a:ih" opt; do
 	case $opt in
 	k) kernel=$OPTARG ;;
 	o) out=$OPTARG ;;
@@ -41,6 +46,7 @@ while getopts "k:o:d:t:m:c:a:h" opt; do
 	m) mem=$OPTARG ;;
 	c) cpus=$OPTARG ;;
 	a) extra=$OPTARG ;;
+	i) icount=1 ;;
 	*) usage ;;
 	esac
 done
@@ -61,7 +67,9 @@ rm -f "$out/rc" "$out/console.log" "$out/guest.log"
 cp "$cmds" "$out/cmds.sh"
 
 accel=tcg,thread=multi
-if [ -w /dev/kvm ] && [ -r /dev/kvm ]; then
+if [ $icount = 1 ]; then
+	accel=tcg,thread=single
+elif [ -w /dev/kvm ] && [ -r /dev/kvm ]; then
 	accel=kvm
 fi
 
@@ -78,6 +86,7 @@ args=(
 	-fsdev "local,id=out,path=$out,security_model=none"
 	-device "virtio-9p-pci,fsdev=out,mount_tag=out"
 )
+[ $icount = 0 ] || args+=(-icount shift=0,sleep=off)
 [ -z "$disk" ] || args+=(-drive "file=$(realpath "$disk"),if=virtio,format=raw,snapshot=on")
 
 echo "run-guest: booting $(basename "$kernel") ($accel, $cpus vCPU, $mem) for $(basename "$cmds"), log $out/console.log"
