@@ -24,7 +24,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 src=$top/build/linux
 mail=$top/build/mail
 tree=$mail/linux
-pdir=$top/patches
+pdir=${FG_PATCHES:-$top/patches}	# FG_PATCHES: another patch directory (tests)
 results=$top/build/bench/results
 branch=mglru-fg
 out=$mail/out
@@ -89,14 +89,18 @@ bench_section() {
 		echo "running or failed.  These are from the newest complete run.)"
 		echo
 	fi
-	echo "Measured by '$(sed -n 's/^command: //p' "$dir/meta.txt" | sed 's/ *$//')' on"
-	echo "$(sed -n 's/^date: //p' "$dir/meta.txt"), $(sed -n 's/^host: //p' "$dir/meta.txt"),"
+	local cmd arms
+	cmd=$(sed -n 's/^command: //p' "$dir/meta.txt" | sed 's/ *$//')
+	arms=$(sed -n 's/^arm: \([^ ]*\) .*/\1/p' "$dir/meta.txt" | paste -sd' ')
+	echo "Measured with '$cmd' on $(sed -n 's/^date: //p' "$dir/meta.txt"),"
+	echo "host $(sed -n 's/^host: //p' "$dir/meta.txt"),"
 	echo "workspace $(sed -n 's/^workspace: //p' "$dir/meta.txt"), base $(sed -n 's/^base: //p' "$dir/meta.txt" | cut -d' ' -f1-2)."
-	echo "Arms: $(sed -n 's/^arm: \([^ ]*\) .*/\1/p' "$dir/meta.txt" | paste -sd' ')" \
-		"(CLRU: the ORIG kernel with lru_gen/enabled = n).  Cells:" \
-		"$(sed -n 's/^cells: //p' "$dir/meta.txt"), $(sed -n 's/^reps: //p' "$dir/meta.txt") repeats."
-	echo "To reproduce: 'make bench' in the workspace (raw results under"
-	echo "build/bench/results/<time>/)."
+	echo "Arms: $arms.  Cells: $(sed -n 's/^cells: //p' "$dir/meta.txt"); $(sed -n 's/^reps: //p' "$dir/meta.txt") repeats."
+	case " $arms " in
+	*" CLRU "*) echo "CLRU is the ORIG kernel with lru_gen/enabled = n (the classic LRU)." ;;
+	esac
+	echo "To reproduce: '$cmd' in the workspace ('make bench' for the"
+	echo "quick matrix); raw results under build/bench/results/<time>/."
 	echo
 	# indented: b4 drops cover lines that start with '#'
 	sed -e 's/^/  /' -e 's/ *$//' "$dir/tables.txt"
