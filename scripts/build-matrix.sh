@@ -31,7 +31,7 @@ src=$top/build/linux
 mdir=$top/build/matrix
 all=(lru-gen-stats i386 lru-gen-n memcg-n)
 
-usage() { sed -n '4,26p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '4,/^set -euo/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 die() { echo "build-matrix: error: $*" >&2; exit 2; }
 
 # Our builds must not disturb a benchmark running on the same cores.
@@ -113,8 +113,8 @@ mkdir -p "$mdir"
 exec 9>"$top/build/.nice-build.lock"
 flock -n 9 || { echo "build-matrix: waiting for another niced build (build/.nice-build.lock)"; flock 9; }
 res=$mdir/results.txt
-: > "$res.new"
-say() { echo "build-matrix: $*" | tee -a "$res.new"; }
+: > "$res"
+say() { echo "build-matrix: $*" | tee -a "$res"; }
 say "series $(git -C "$src" rev-parse --short "$commit") (base + $n patches), configs: ${cfgs[*]}"
 export CCACHE_BASEDIR=$top
 rc=0
@@ -137,7 +137,7 @@ for c in "${cfgs[@]}"; do
 		b="$b [${bits}-bit LRU_GEN=$lg MEMCG=$mc LRU_GEN_STATS=$st]"
 	else
 		say "$c build fail ($(( $(date +%s) - t0 ))s, see $log):"
-		grep -E 'error|wanted' "$log" | head -10 | sed 's/^/    /' | tee -a "$res.new"
+		grep -E 'error|wanted' "$log" | head -10 | sed 's/^/    /' | tee -a "$res"
 		rc=1
 		continue
 	fi
@@ -157,8 +157,7 @@ for c in "${cfgs[@]}"; do
 	nf=$(grep -c '^warn-diff: result fail' "$wlog" || true)
 	ns=$(grep -c '^warn-diff: result skip' "$wlog" || true)
 	say "$c $b, $w (W=1+sparse vs base: $np objects clean, $nf with new warnings, $ns not built), $nw warning(s) in the plain build"
-	grep '^warn-diff: new ' "$wlog" | sed 's/^/    /' | tee -a "$res.new" || true
+	grep '^warn-diff: new ' "$wlog" | sed 's/^/    /' | tee -a "$res" || true
 done
-mv "$res.new" "$res"
 echo "build-matrix: $([ $rc = 0 ] && echo PASS || echo FAIL), results in $res"
 exit $rc
