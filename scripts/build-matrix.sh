@@ -137,7 +137,7 @@ for c in "${cfgs[@]}"; do
 		b="$b [${bits}-bit LRU_GEN=$lg MEMCG=$mc LRU_GEN_STATS=$st]"
 	else
 		say "$c build fail ($(( $(date +%s) - t0 ))s, see $log):"
-		grep -E 'error|wanted' "$log" | head -10 | sed 's/^/    /' | tee -a "$res"
+		grep -E 'error|wanted' "$log" | sed -n 1,10p | sed 's/^/    /' | tee -a "$res"
 		rc=1
 		continue
 	fi

@@ -21,7 +21,7 @@ secs=300
 nmem=4
 mem=1G
 
-usage() { sed -n '4,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '4,/^set -euo/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 die() { echo "stress: error: $*" >&2; exit 2; }
 
 if [ "$(nice)" -lt 19 ]; then
