@@ -36,6 +36,9 @@
 #       both: sequential fill, a warm-up (its own seed), then the measured run
 #   trace:THETA:MEMCG         zipf-replay: fill, warm-up reads (seed 1), measured
 #                             reads (seed 2); OPT/LRU/FIFO/LFU simulated on the host
+#   trace4k:THETA:MEMCG       the same, but the page cache is dropped after the fill,
+#                             so every page comes back as an order-0 folio (the
+#                             fill's readahead makes folios of up to 32 pages)
 #   readtwice::MEMCG          lru-file-readtwice shape (each file read twice)
 #   mmapread::MEMCG           lru-file-mmap-read shape (mmap sequential read)
 #   anon:MIB:MEMCG            anon fault/charge churn of MIB, no reclaim
@@ -129,7 +132,7 @@ fi
 floor_of() {	# the workload's own memory in MiB, which its memcg must exceed
 	case $1 in
 	fd|mmap|readtwice|mmapread) echo 48 ;;	# four fio jobs
-	trace|filechurn) echo 16 ;;
+	trace|trace4k|filechurn) echo 16 ;;
 	pgbench) echo 96 ;;	# shared_buffers 16 MiB + backends
 	anon) echo $(($2 + 16)) ;;
 	esac
@@ -145,7 +148,7 @@ for c in $cells; do
 		[ "$param" = uniform ] || { [[ $param =~ $isnum ]] &&
 			awk -v t="$param" 'BEGIN { exit !(t > 0 && t <= 5 && t != 1) }'; } ||
 			die "cell '$c': PARAM is a zipf theta in (0, 5] other than 1 (fio), or 'uniform'" ;;
-	trace)
+	trace|trace4k)
 		{ [[ $param =~ $isnum ]] && awk -v t="$param" 'BEGIN { exit !(t > 0 && t <= 5) }'; } ||
 			die "cell '$c': PARAM is a zipf theta in (0, 5]" ;;
 	anon)
@@ -156,7 +159,7 @@ for c in $cells; do
 		{ [[ $param =~ $isnum ]] && awk -v t="$param" 'BEGIN { exit !(t > 1 && t <= 5) }'; } ||
 			die "cell '$c': PARAM is pgbench's random_zipfian parameter, in (1, 5]" ;;
 	*)
-		die "cell '$c': unknown workload '$wl' (fd mmap trace readtwice mmapread anon filechurn pgbench)" ;;
+		die "cell '$c': unknown workload '$wl' (fd mmap trace trace4k readtwice mmapread anon filechurn pgbench)" ;;
 	esac
 	[[ $mb =~ ^[1-9][0-9]*$ ]] || die "cell '$c': MEMCG must be a size in MiB"
 	fl=$(floor_of "$wl" "$param")
@@ -174,7 +177,7 @@ est_boot() {
 		IFS=: read -r wl param mb <<<"$c"
 		case $wl in
 		fd|mmap) s=$((s + 8 + BENCH_WARM + BENCH_RUN)) ;;
-		trace) s=$((s + 5 + (BENCH_TWARM + BENCH_TREADS) / 4000)) ;;
+		trace|trace4k) s=$((s + 5 + (BENCH_TWARM + BENCH_TREADS) / 4000)) ;;
 		anon) s=$((s + 2 + BENCH_ANON_SECS)) ;;
 		pgbench) s=$((s + 20 + BENCH_WARM + BENCH_RUN)) ;;
 		*) s=$((s + 25)) ;;

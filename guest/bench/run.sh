@@ -152,8 +152,13 @@ run_cell() {
 			--output="$dir/fio.json"
 		snap "$dir" after "$m"
 		;;
-	trace)
+	trace|trace4k)
 		incg "$m" "$bin/zipf-replay" fill "${files[@]}" > "$dir/fill.txt"
+		# trace4k: drop the fill's large folios, re-read as order-0 ones
+		if [ "$wl" = trace4k ]; then
+			sync
+			echo 1 > /proc/sys/vm/drop_caches
+		fi
 		incg "$m" "$bin/zipf-replay" read -t "$param" -s 1 \
 			-n "${BENCH_TWARM:-150000}" "${files[@]}" > "$dir/warm.txt"
 		snap "$dir" before "$m"

@@ -81,7 +81,7 @@ def cell_metrics(cdir):
             m["p99_us"] = rd["clat_ns"]["percentile"]["99.000000"] / 1e3
             if wl == "mmap":
                 m["refaults_per_majfault"] = refaults / majflt if majflt else 0.0
-        elif wl == "trace":
+        elif wl in ("trace", "trace4k"):
             d = driver_line(os.path.join(cdir, "out.txt"), "read")
             reads = d["reads"]
             m["reads"] = reads
@@ -132,7 +132,8 @@ def boot_cells(bdir):
 
 
 KEY = {"pgbench": "tps", "fd": "iops", "mmap": "iops", "readtwice": "mbps", "mmapread": "mbps",
-       "trace": "misses_per_read", "anon": "pages_per_s", "filechurn": "mbps"}
+       "trace": "misses_per_read", "trace4k": "misses_per_read", "anon": "pages_per_s",
+       "filechurn": "mbps"}
 
 
 def print_boot(bdir):
@@ -295,6 +296,8 @@ def spec_label(spec):
     wl, param, mb = spec.split(":")
     if wl == "anon":
         return "%sM/%sM anon" % (mb, param)
+    if wl == "trace4k":
+        return "%sM/%s 4k" % (mb, param)
     return "%sM/%s" % (mb, param) if param else "%sM" % mb
 
 
@@ -376,7 +379,7 @@ def main_report(resdir):
                  base, "lower")
     out += table("PostgreSQL + pgbench: refaults per transaction", pg, arms, d("refaults_per_txn"),
                  "refaults_per_txn", spec_label, base, "lower")
-    tr = rows("trace")
+    tr = rows("trace") + rows("trace4k")
     sims = {}
     if tr and settings:
         out += table("trace replay: misses per read (pages read from disk / reads)", tr, arms,
