@@ -165,6 +165,16 @@ static void report(const char *ops, unsigned long long n)
 	}
 }
 
+/* report progress about once a second; true once the run's time is up */
+static int progress(const char *ops, unsigned long long n, double *tick, double end)
+{
+	if ((n & 15) || now() <= *tick)
+		return 0;
+	report(ops, n);
+	*tick = now() + 1;
+	return *tick > end + 1;
+}
+
 static int gen(const char *path, long mib, uint64_t id)
 {
 	static uint64_t b[BLK / 8];
@@ -233,12 +243,8 @@ static int reader(int use_mmap, const char *path, uint64_t id, double secs,
 		if (bad > 10)
 			break;
 		n++;
-		if ((n & 15) == 0 && now() > tick) {
-			report(ops, n);
-			tick = now() + 1;
-			if (tick > end + 1)
-				break;
-		}
+		if (progress(ops, n, &tick, end))
+			break;
 	}
 	report(ops, n);
 	printf("stress-worker: %s %s: %llu reads, %llu corrupt\n",
@@ -276,12 +282,8 @@ static int anon(long mib, double secs, const char *ops)
 		if ((next() & 7) == 0)
 			fill((uint64_t *)(a + blk * BLK), 7777, blk, ++gens[blk]);
 		n++;
-		if ((n & 15) == 0 && now() > tick) {
-			report(ops, n);
-			tick = now() + 1;
-			if (tick > end + 1)
-				break;
-		}
+		if (progress(ops, n, &tick, end))
+			break;
 	}
 	/* everything once more, most of it back from swap */
 	for (blk = 0; blk < nblk && bad <= 10; blk++)
