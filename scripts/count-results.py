@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""count-results.py ktap-json|tap FILE [RETRY]: print "pass fail skip" for
+"""count-results.py ktap-json|tap FILE [RETRY...]: print "pass fail skip" for
 one suite.
 
 ktap-json: the JSON that 'kunit.py parse --json' writes; every test case
 (leaf) counts once.  tap: kselftest TAP; every top-level "ok"/"not ok"
 line counts once, "# SKIP" as a skip, "# XFAIL" as a pass.  A TAP file
 whose plan promises more results than it holds counts the missing ones as
-failures (the suite crashed or hung).  With RETRY (a second TAP run of the
-same suite), a case that failed in FILE counts as passed if it passed in
-RETRY, and is named on stderr as flaky.
+failures (the suite crashed or hung).  With RETRY files (later TAP runs of
+the same suite), a case that failed in FILE counts as passed if it passed
+in one of them, and is named on stderr as flaky.
 """
 import json
 import re
@@ -57,11 +57,14 @@ def main():
         walk_json(json.load(open(path)), acc)
     else:
         cases, missing = read_tap(path)
-        retry = read_tap(sys.argv[3])[0] if len(sys.argv) > 3 else {}
+        retries = [read_tap(p)[0] for p in sys.argv[3:]]
         for name, status in cases.items():
-            if status == "fail" and retry.get(name) == "pass":
-                print(f"flaky: {name}: failed, then passed on retry", file=sys.stderr)
-                status = "pass"
+            if status == "fail":
+                passed = [i for i, r in enumerate(retries, 1) if r.get(name) == "pass"]
+                if passed:
+                    print(f"flaky: {name}: failed, then passed on retry {passed[0]}",
+                          file=sys.stderr)
+                    status = "pass"
             acc[status] += 1
         acc["fail"] += missing
     print(acc["pass"], acc["fail"], acc["skip"])

@@ -104,7 +104,9 @@ fi
 for suite in lru_gen_workingset test_memcontrol; do
 	if [ -f "$run/$suite.tap" ]; then
 		retry=()
-		[ -f "$run/$suite.retry.tap" ] && retry=("$run/$suite.retry.tap")
+		for f in "$run/$suite.retry.tap" "$run/$suite.retry2.tap"; do
+			[ -f "$f" ] && retry+=("$f")
+		done
 		counts=$(python3 "$top/scripts/count-results.py" tap "$run/$suite.tap" "${retry[@]}" 2>/dev/null)
 		read -r p f s <<<"$counts"
 		result "$([ "$f" = 0 ] && echo pass || echo fail)" "$suite: $p passed, $f failed, $s skipped"

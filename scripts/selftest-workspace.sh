@@ -5,7 +5,9 @@
 #   broken-patch: a patch that does not apply stops mktree.sh with the
 #                 patch named, and leaves fg at base (nothing half-applied);
 #   injected-warn: a kernel WARNING line on the guest console (written
-#                 through /dev/kmsg, as printk would) fails run-guest.sh.
+#                 through /dev/kmsg, as printk would) fails run-guest.sh;
+#   tap-retry:    count-results.py counts a TAP case that failed as passed
+#                 only if a retry passed it, and a missing result as failed.
 # Prints "selftest-workspace: pass|fail NAME".
 set -uo pipefail
 
@@ -46,5 +48,18 @@ if [ $wrc = 1 ] && grep -q "kernel splat" "$work/warn.log" && [ "$(cat "$work/wa
 	ok injected-warn
 else
 	ko injected-warn "run-guest rc=$wrc; see $work/warn.log"
+fi
+
+# tap-retry
+printf 'TAP version 13\n1..3\nok 1 a\nnot ok 2 b\nnot ok 3 c\n' > "$work/t1.tap"
+printf 'TAP version 13\n1..3\nok 1 a\nnot ok 2 b\nok 3 c\n' > "$work/t2.tap"
+printf 'TAP version 13\n1..3\nok 1 a\nok 2 b\nnot ok 3 c\n' > "$work/t3.tap"
+printf 'TAP version 13\n1..3\nok 1 a\n' > "$work/t4.tap"
+cr() { python3 "$top/scripts/count-results.py" tap "$@" 2>/dev/null; }
+got="$(cr "$work/t1.tap") / $(cr "$work/t1.tap" "$work/t2.tap") / $(cr "$work/t1.tap" "$work/t2.tap" "$work/t3.tap") / $(cr "$work/t4.tap")"
+if [ "$got" = "1 2 0 / 2 1 0 / 3 0 0 / 1 2 0" ]; then
+	ok tap-retry
+else
+	ko tap-retry "counts '$got', want '1 2 0 / 2 1 0 / 3 0 0 / 1 2 0'"
 fi
 exit $rc
