@@ -75,7 +75,10 @@ flock -u 9
 img=$("$top/scripts/data-image.sh")
 run=$logs/guest
 set +e
-"$top/scripts/run-guest.sh" -t "$timeout" -o "$run" -d "$img" \
+# pci=noacpi: under KASAN + lockdep the ACPI interpreter times out on the
+# PCI interrupt routing method and the virtio devices get no interrupt
+# (the boot then hangs on the data disk; see wip/issue-7/)
+"$top/scripts/run-guest.sh" -t "$timeout" -a "pci=noacpi" -o "$run" -d "$img" \
 	-k "$obj/arch/x86/boot/bzImage" "$top/guest/check.sh" 2>&1 | tee "$logs/run-guest.log"
 grc=${PIPESTATUS[0]}
 set -e
