@@ -50,10 +50,18 @@ for f in $files; do
 		continue
 	fi
 	kmake "$src" "$obj" W=1 C=2 CHECK="$sparse" "$o" > "$obj/$o.w1.log" 2>&1 || true
+	# the base tree may have run no more than 'make prepare': its object
+	# directories do not exist until something is built there
+	mkdir -p "$(dirname "$bobj/$o")"
 	if [ -f "$bsrc/$f" ]; then
+		rm -f "$bobj/$o"
 		kmake "$bsrc" "$bobj" W=1 C=2 CHECK="$sparse" "$o" > "$bobj/$o.w1.log" 2>&1 || true
+		if [ ! -f "$bobj/$o" ]; then
+			bad=1
+			echo "warn-diff: result fail $o did not build in the base tree, nothing to compare with (see $bobj/$o.w1.log)"
+			continue
+		fi
 	else
-		mkdir -p "$(dirname "$bobj/$o")"
 		: > "$bobj/$o.w1.log"
 	fi
 	new=$(comm -23 <(norm "$obj/$o.w1.log") <(norm "$bobj/$o.w1.log"))
