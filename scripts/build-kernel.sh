@@ -25,18 +25,14 @@ export KBUILD_BUILD_TIMESTAMP="2026-01-01" KBUILD_BUILD_USER=fg KBUILD_BUILD_HOS
 kmake() { make -s -C "$src" O="$obj" CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
 
 mkdir -p "$obj"
-# Reconfigure when a fragment changed; olddefconfig follows Kconfig changes.
-stamp=$obj/.fg-config-stamp
-want=$(cat "${frags[@]}" | sha256sum | cut -d' ' -f1)
-if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-	kmake tinyconfig >/dev/null
-	(cd "$obj" && "$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "${frags[@]}" >"$obj/merge.log" 2>&1) ||
-		{ cat "$obj/merge.log" >&2; die "merge_config.sh failed"; }
-	kmake olddefconfig >/dev/null
+# Every option of the fragments that this tree defines must have the
+# fragment's value; options not defined by this tree (e.g. added by a
+# later patch) are skipped.
+frags_applied() {
+	local syms line sym val name have bad=0
 	syms=$(find "$src" -name 'Kconfig*' -not -path '*/tools/*' -print0 |
 		xargs -0 grep -hoE '^[[:space:]]*(menu)?config[[:space:]]+[A-Za-z0-9_]+' |
 		awk '{ print $2 }' | sort -u)
-	bad=0
 	while IFS= read -r line; do
 		case "$line" in
 		CONFIG_*=*) sym=${line%%=*}; val=${line#*=} ;;
@@ -44,15 +40,33 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
 		*) continue ;;
 		esac
 		name=${sym#CONFIG_}
-		# options not defined by this tree (e.g. added by a later patch) are skipped
 		grep -qx "$name" <<<"$syms" || continue
 		have=$(grep -E "^($sym=|# $sym is not set)" "$obj/.config" || true)
 		case "$val:$have" in
 		n:|"n:# $sym is not set") ;;
-		*) [ "$have" = "$sym=$val" ] || { echo "build-kernel: $sym wanted $val, got '${have:-unset}'" >&2; bad=1; } ;;
+		*) [ "$have" = "$sym=$val" ] || { echo "build-kernel: $sym wanted $val, got '${have:-unset}'"; bad=1; } ;;
 		esac
 	done < <(cat "${frags[@]}")
-	[ $bad = 0 ] || die "config fragment did not apply (see above)"
+	return $bad
+}
+
+# Reconfigure when a fragment changed, or when the tree now defines an
+# option of the fragments that the last configuration could not set (an
+# object directory reused for an older tree: olddefconfig would give the
+# new option its default, not the fragment's value).
+stamp=$obj/.fg-config-stamp
+want=$(cat "${frags[@]}" | sha256sum | cut -d' ' -f1)
+merge=1
+if [ -f "$obj/.config" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
+	kmake olddefconfig >/dev/null
+	frags_applied >/dev/null && merge=0
+fi
+if [ $merge = 1 ]; then
+	kmake tinyconfig >/dev/null
+	(cd "$obj" && "$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "${frags[@]}" >"$obj/merge.log" 2>&1) ||
+		{ cat "$obj/merge.log" >&2; die "merge_config.sh failed"; }
+	kmake olddefconfig >/dev/null
+	frags_applied >&2 || die "config fragment did not apply (see above)"
 	echo "$want" > "$stamp"
 fi
 
