@@ -5,7 +5,8 @@
 # disk.  KUnit has already run at boot (its KTAP is on the console).  Each
 # suite's TAP goes to /tmp/out/<name>.tap; the host counts the results.
 set -u
-st=$FG_TOP/build/selftests
+# FG_ST (kernel command line) overrides where the selftests are
+st=${FG_ST:-$FG_TOP/build/selftests}
 
 echo "check: kernel $(uname -r), lru_gen enabled=$(cat /sys/kernel/mm/lru_gen/enabled)"
 

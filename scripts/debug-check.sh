@@ -9,7 +9,9 @@
 # of build/linux (build/debug/linux, objects in build/debug/obj), boot it
 # with scripts/run-guest.sh and run what 'make check' runs in the guest:
 # the KUnit suite at boot (parsed with kunit.py) and guest/check.sh's
-# selftests (build/selftests: 'make selftests').  Fails on a build error,
+# selftests, built from the same worktree into build/debug/selftests (so
+# they are REV's tests, not whatever 'make selftests' built last).  Fails
+# on a build error,
 # a failed KUnit case or selftest, a timeout (-t, default 3600) or any
 # splat on the console.  Logs in build/debug/.
 # Prints "debug-check: pass|fail WHAT" lines and a final result.
@@ -42,7 +44,6 @@ shift $((OPTIND - 1))
 case "$timeout" in ''|*[!0-9]*) die "timeout '$timeout' is not a number of seconds" ;; esac
 [ -d "$src/.git" ] || die "$src missing (make tree)"
 commit=$(git -C "$src" rev-parse -q --verify "$rev^{commit}") || die "no commit '$rev' in $src"
-[ -x "$top/build/selftests/lru_gen_workingset" ] || die "no selftests in build/selftests (make selftests)"
 [ -f "$top/Kconfig.debug" ] || die "Kconfig.debug missing"
 
 # one niced kernel build at a time (build-matrix.sh takes the same lock)
@@ -70,6 +71,13 @@ else
 	result fail "build (see $logs/build.log)"
 	exit 1
 fi
+if "$top/scripts/build-selftests.sh" "$wt" "$dir/selftests" > "$logs/selftests.log" 2>&1; then
+	result pass "selftests build ($dir/selftests)"
+else
+	tail -20 "$logs/selftests.log" >&2
+	result fail "selftests build (see $logs/selftests.log)"
+	exit 1
+fi
 flock -u 9
 
 img=$("$top/scripts/data-image.sh")
@@ -78,7 +86,8 @@ set +e
 # pci=noacpi: under KASAN + lockdep the ACPI interpreter times out on the
 # PCI interrupt routing method and the virtio devices get no interrupt
 # (the boot then hangs on the data disk; see wip/issue-7/)
-"$top/scripts/run-guest.sh" -t "$timeout" -a "pci=noacpi" -o "$run" -d "$img" \
+# FG_ST: guest/check.sh runs the selftests from there
+"$top/scripts/run-guest.sh" -t "$timeout" -a "pci=noacpi FG_ST=$dir/selftests" -o "$run" -d "$img" \
 	-k "$obj/arch/x86/boot/bzImage" "$top/guest/check.sh" 2>&1 | tee "$logs/run-guest.log"
 grc=${PIPESTATUS[0]}
 set -e
