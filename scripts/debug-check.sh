@@ -113,15 +113,28 @@ if [ -s "$logs/kunit.json" ] &&
 else
 	result fail "KUnit: no results on the console"
 fi
+# Upstream cases of the peer suite that a debug kernel under TCG is too slow
+# for, whatever the LRU does: test_memcg_low waits at most six seconds for
+# three children to write 50 MiB of page cache each, and the debug kernel
+# took 5.7-7.6 s to write 3 x 50 MiB here, with a benchmark guest on the
+# other core (wip/issue-7/debug-s6/write-timing.txt); it
+# failed on the base kernel's debug build too, and passes in 'make check'.
+# A listed case that fails every try is reported as known, not as a pass.
+debug_known=test_memcg_low
 for suite in lru_gen_workingset test_memcontrol; do
 	if [ -f "$run/$suite.tap" ]; then
 		retry=()
 		for f in "$run/$suite.retry.tap" "$run/$suite.retry2.tap"; do
 			[ -f "$f" ] && retry+=("$f")
 		done
-		counts=$(python3 "$top/scripts/count-results.py" tap "$run/$suite.tap" "${retry[@]}" 2>/dev/null)
-		read -r p f s <<<"$counts"
-		result "$([ "$f" = 0 ] && echo pass || echo fail)" "$suite: $p passed, $f failed, $s skipped"
+		known=()
+		[ "$suite" = test_memcontrol ] && known=(--known "$debug_known")
+		counts=$(python3 "$top/scripts/count-results.py" tap "${known[@]}" \
+			 "$run/$suite.tap" "${retry[@]}" 2> "$logs/$suite.notes")
+		sed 's/^/debug-check: /' "$logs/$suite.notes"
+		read -r p f s k <<<"$counts"
+		result "$([ "$f" = 0 ] && echo pass || echo fail)" \
+			"$suite: $p passed, $f failed, $s skipped${k:+, $k known}"
 	else
 		result fail "$suite: did not run"
 	fi
