@@ -24,7 +24,9 @@
 #                TCG (run-guest.sh -i): guest time is executed instructions,
 #                so rates (anon pages/s, MiB/s) compare the instructions each
 #                kernel spends, unaffected by the host's load; the way to
-#                resolve a fast-path cost of a fraction of a percent
+#                resolve a fast-path cost of a fraction of a percent;
+#                refused for the timed I/O cells (fd, mmap, readtwice,
+#                mmapread, pgbench), whose guest time it distorts
 #
 # Environment: BENCH_WARM BENCH_RUN (fio/pgbench warm-up and measured
 # seconds), BENCH_TWARM BENCH_TREADS (trace warm-up and measured reads),
@@ -166,6 +168,15 @@ for c in $cells; do
 	[ "$mb" -gt "$fl" ] ||
 		die "cell '$c': a ${mb} MiB memcg cannot hold the workload's own memory (${fl} MiB)"
 	[ "$mb" -le 1536 ] || die "cell '$c': memcg ${mb} MiB does not fit the 2 GiB guest with room to spare"
+	# fio and pgbench run for a set time and wait for the disk: under
+	# -icount guest time stops meaning anything for them (an fd cell ran
+	# for ~2000 guest seconds instead of ~30)
+	if [ $icount = 1 ]; then
+		case $wl in
+		fd|mmap|readtwice|mmapread|pgbench)
+			die "cell '$c': --icount is for CPU-bound cells (anon, trace, trace4k, filechurn); $wl is timed I/O" ;;
+		esac
+	fi
 done
 dups=$(tr ' ' '\n' <<<"$cells" | sed '/^$/d' | sort | uniq -d)
 [ -z "$dups" ] || die "cell listed twice: $dups"
