@@ -73,10 +73,19 @@ email=${email%>}
 # The newest benchmark run with tables; say so when there is none.
 bench_section() {
 	local newest dir="" d
-	newest=$(find "$results" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort | tail -1)
-	for d in $(find "$results" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort -r); do
-		if [ -s "$d/tables.txt" ] && [ -f "$d/meta.txt" ]; then dir=$d; break; fi
-	done
+	# by start time, not by name: -o names runs freely (meta.txt's date is
+	# ISO 8601; a run without meta.txt yet counts by its directory's mtime)
+	newest=$(for d in "$results"/*/; do
+			[ -d "$d" ] || continue
+			d=${d%/}
+			t=$(sed -n 's/^date: //p' "$d/meta.txt" 2>/dev/null)
+			echo "${t:-$(date -u -r "$d" +%Y-%m-%dT%H:%M:%SZ)} $d"
+		 done | sort | tail -1 | cut -d' ' -f2-)
+	dir=$(for d in "$results"/*/; do
+		d=${d%/}
+		[ -s "$d/tables.txt" ] && [ -f "$d/meta.txt" ] || continue
+		echo "$(sed -n 's/^date: //p' "$d/meta.txt") $d"
+	      done | sort | tail -1 | cut -d' ' -f2-)
 	echo "Benchmarks"
 	echo "----------"
 	if [ -z "$dir" ]; then
