@@ -7,7 +7,9 @@
 #   injected-warn: a kernel WARNING line on the guest console (written
 #                 through /dev/kmsg, as printk would) fails run-guest.sh;
 #   tap-retry:    count-results.py counts a TAP case that failed as passed
-#                 only if a retry passed it, and a missing result as failed.
+#                 only if a retry passed it, and a missing result as failed;
+#   tap-known:    with --known, a listed case is counted as known only if it
+#                 failed in every try, and never as a pass.
 # Prints "selftest-workspace: pass|fail NAME".
 set -uo pipefail
 
@@ -61,5 +63,13 @@ if [ "$got" = "1 2 0 / 2 1 0 / 3 0 0 / 1 2 0" ]; then
 	ok tap-retry
 else
 	ko tap-retry "counts '$got', want '1 2 0 / 2 1 0 / 3 0 0 / 1 2 0'"
+fi
+
+# tap-known
+got="$(cr --known b "$work/t1.tap" "$work/t2.tap") / $(cr --known c "$work/t1.tap" "$work/t2.tap") / $(cr --known b "$work/t1.tap" "$work/t3.tap")"
+if [ "$got" = "2 0 0 1 / 2 1 0 0 / 2 1 0 0" ]; then
+	ok tap-known
+else
+	ko tap-known "counts '$got', want '2 0 0 1 / 2 1 0 0 / 2 1 0 0'"
 fi
 exit $rc
