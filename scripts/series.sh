@@ -72,20 +72,19 @@ email=${email%>}
 
 # The newest benchmark run with tables; say so when there is none.
 bench_section() {
-	local newest dir="" d
-	# by start time, not by name: -o names runs freely (meta.txt's date is
-	# ISO 8601; a run without meta.txt yet counts by its directory's mtime)
-	newest=$(for d in "$results"/*/; do
-			[ -d "$d" ] || continue
-			d=${d%/}
-			t=$(sed -n 's/^date: //p' "$d/meta.txt" 2>/dev/null)
-			echo "${t:-$(date -u -r "$d" +%Y-%m-%dT%H:%M:%SZ)} $d"
-		 done | sort | tail -1 | cut -d' ' -f2-)
-	dir=$(for d in "$results"/*/; do
+	local runs newest dir d t
+	# one line per run, "START COMPLETE DIR", oldest first: by start time,
+	# not by name (-o names runs freely); meta.txt's date is ISO 8601, and a
+	# run without meta.txt yet counts by its directory's mtime
+	runs=$(for d in "$results"/*/; do
+		[ -d "$d" ] || continue
 		d=${d%/}
-		[ -s "$d/tables.txt" ] && [ -f "$d/meta.txt" ] || continue
-		echo "$(sed -n 's/^date: //p' "$d/meta.txt") $d"
-	      done | sort | tail -1 | cut -d' ' -f2-)
+		t=$(sed -n 's/^date: //p' "$d/meta.txt" 2>/dev/null)
+		[ -s "$d/tables.txt" ] && [ -n "$t" ] && c=y || c=n
+		echo "${t:-$(date -u -r "$d" +%Y-%m-%dT%H:%M:%SZ)} $c $d"
+	       done | sort)
+	newest=$(tail -1 <<<"$runs" | cut -d' ' -f3-)
+	dir=$(grep '^[^ ]* y ' <<<"$runs" | tail -1 | cut -d' ' -f3-)
 	echo "Benchmarks"
 	echo "----------"
 	if [ -z "$dir" ]; then
