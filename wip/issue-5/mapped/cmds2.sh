@@ -1,0 +1,2 @@
+cd /tmp/data
+/work/main/build/mst/lru_gen_workingset -f workingset
