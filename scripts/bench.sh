@@ -30,7 +30,11 @@
 #
 # Environment: BENCH_WARM BENCH_RUN (fio/pgbench warm-up and measured
 # seconds), BENCH_TWARM BENCH_TREADS (trace warm-up and measured reads),
-# BENCH_ANON_SECS, BENCH_RA_KB (read_ahead_kb of the data disk, 128).
+# BENCH_ANON_SECS, BENCH_RA_KB (read_ahead_kb of the data disk, 128),
+# BENCH_FIO_READS (reads per fio job in the fd and mmap cells' warm-up and
+# again in their measured phase, instead of BENCH_WARM/BENCH_RUN seconds:
+# every boot then does the same work, so refaults per read no longer
+# depend on how fast the boot ran; 0, the default, keeps them timed).
 #
 # Workloads (4 files x 160 MiB on the data disk; MEMCG is memory.max in MiB):
 #   fd:THETA|uniform:MEMCG    fio randread 4k, sync buffered, 4 jobs
@@ -98,6 +102,8 @@ for v in BENCH_WARM BENCH_RUN BENCH_TWARM BENCH_TREADS BENCH_ANON_SECS; do
 	[[ ${!v} =~ ^[1-9][0-9]*$ ]] || die "$v=${!v}: want a positive integer"
 done
 BENCH_RA_KB=${BENCH_RA_KB:-128}
+BENCH_FIO_READS=${BENCH_FIO_READS:-0}
+[[ $BENCH_FIO_READS =~ ^[0-9]+$ ]] || die "BENCH_FIO_READS=$BENCH_FIO_READS: want a number of reads per fio job (0: timed)"
 [[ $BENCH_RA_KB =~ ^[0-9]+$ ]] || die "BENCH_RA_KB=$BENCH_RA_KB: want a number of KiB"
 [ -z "$cells_arg" ] || cells=$cells_arg
 cells=$(tr ',\n' '  ' <<<"$cells" | tr -s ' ' | sed 's/^ //; s/ $//')
@@ -187,7 +193,12 @@ est_boot() {
 	for c in $cells; do
 		IFS=: read -r wl param mb <<<"$c"
 		case $wl in
-		fd|mmap) s=$((s + 8 + BENCH_WARM + BENCH_RUN)) ;;
+		fd|mmap)	# fixed reads: assume 4 jobs x 2,500 reads/s
+			if [ "$BENCH_FIO_READS" -gt 0 ]; then
+				s=$((s + 8 + 2 * BENCH_FIO_READS / 2500))
+			else
+				s=$((s + 8 + BENCH_WARM + BENCH_RUN))
+			fi ;;
 		trace|trace4k) s=$((s + 5 + (BENCH_TWARM + BENCH_TREADS) / 4000)) ;;
 		anon) s=$((s + 2 + BENCH_ANON_SECS)) ;;
 		pgbench) s=$((s + 20 + BENCH_WARM + BENCH_RUN)) ;;
@@ -251,7 +262,7 @@ rm -rf "$res/boots"
 	echo "cells: $cells"
 	echo "reps: $reps"
 	echo "icount: $icount$([ $icount = 1 ] && echo ' (1 vCPU, guest time = instructions)')"
-	echo "settings: BENCH_WARM=$BENCH_WARM BENCH_RUN=$BENCH_RUN BENCH_TWARM=$BENCH_TWARM BENCH_TREADS=$BENCH_TREADS BENCH_ANON_SECS=$BENCH_ANON_SECS BENCH_RA_KB=$BENCH_RA_KB"
+	echo "settings: BENCH_WARM=$BENCH_WARM BENCH_RUN=$BENCH_RUN BENCH_TWARM=$BENCH_TWARM BENCH_TREADS=$BENCH_TREADS BENCH_ANON_SECS=$BENCH_ANON_SECS BENCH_RA_KB=$BENCH_RA_KB BENCH_FIO_READS=$BENCH_FIO_READS"
 	for i in "${!arms[@]}"; do
 		echo "arm: ${arms[$i]} $(basename "${kernels[$i]}") sha256:$(sha256sum "${kernels[$i]}" | cut -c1-16)"
 	done
@@ -281,7 +292,7 @@ for r in $(seq 1 "$reps"); do
 		[ "$a" = CLRU ] && lru=n
 		cmds=$res/boots/cmds-$a.sh
 		cat > "$cmds" <<-EOF
-		export BENCH_BIN=$bench/bin BENCH_LRU=$lru BENCH_RA_KB=$BENCH_RA_KB
+		export BENCH_BIN=$bench/bin BENCH_LRU=$lru BENCH_RA_KB=$BENCH_RA_KB BENCH_FIO_READS=$BENCH_FIO_READS
 		export BENCH_WARM=$BENCH_WARM BENCH_RUN=$BENCH_RUN BENCH_ANON_SECS=$BENCH_ANON_SECS
 		export BENCH_TWARM=$BENCH_TWARM BENCH_TREADS=$BENCH_TREADS
 		export BENCH_CELLS="$cells"

@@ -15,6 +15,7 @@
 #   BENCH_LRU    y: MGLRU (lru_gen/enabled as booted), n: classic LRU
 #   BENCH_CELLS  space-separated cells WORKLOAD:PARAM:MEMCG_MIB
 #   BENCH_WARM BENCH_RUN     fio warm-up and measured seconds
+#   BENCH_FIO_READS          if > 0: reads per fio job in each phase instead
 #   BENCH_TWARM BENCH_TREADS trace warm-up and measured reads
 #   BENCH_ANON_SECS          anon churn seconds
 #   BENCH_RA_KB              read_ahead_kb of the data disk
@@ -27,6 +28,7 @@ out=/tmp/out
 files=("$data/f0" "$data/f1" "$data/f2" "$data/f3")
 warm=${BENCH_WARM:-10}
 run=${BENCH_RUN:-20}
+fio_reads=${BENCH_FIO_READS:-0}
 
 say() { echo "bench-guest: $*"; }
 fail() { echo "bench-guest: error: $*" >&2; exit 1; }
@@ -128,14 +130,21 @@ run_cell() {
 		else
 			engine=(--ioengine=mmap --fadvise_hint=0)
 		fi
+		if [ "$fio_reads" -gt 0 ]; then
+			warm_len=(--io_size=$((fio_reads * 4))k)
+			run_len=("${warm_len[@]}")
+		else
+			warm_len=(--time_based --runtime="$warm")
+			run_len=(--time_based --runtime="$run")
+		fi
 		incg "$m" "$bin/zipf-replay" fill "${files[@]}" > "$dir/fill.txt"
 		incg "$m" fio "${fio_common[@]}" "${engine[@]}" --rw=randread \
-			--random_distribution="$dist" --randseed=1 --time_based \
-			--runtime="$warm" --output="$dir/warm.json"
+			--random_distribution="$dist" --randseed=1 "${warm_len[@]}" \
+			--output="$dir/warm.json"
 		snap "$dir" before "$m"
 		incg "$m" fio "${fio_common[@]}" "${engine[@]}" --rw=randread \
-			--random_distribution="$dist" --randseed=2 --time_based \
-			--runtime="$run" --output="$dir/fio.json"
+			--random_distribution="$dist" --randseed=2 "${run_len[@]}" \
+			--output="$dir/fio.json"
 		snap "$dir" after "$m"
 		;;
 	readtwice|mmapread)
