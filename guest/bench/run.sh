@@ -196,8 +196,13 @@ run_cell() {
 		fail "unknown workload '$wl'"
 		;;
 	esac
-	[ "$BENCH_LRU" = n ] || awk -v want="/bench-$id" '$1 == "memcg" { show = ($3 == want) } show' \
-		/sys/kernel/debug/lru_gen > "$dir/lru_gen.txt" 2>/dev/null || true
+	# the generations, and with per-tier evicted/refaulted/protected counts
+	if [ "$BENCH_LRU" != n ]; then
+		for f in lru_gen lru_gen_full; do
+			awk -v want="/bench-$id" '$1 == "memcg" { show = ($3 == want) } show' \
+				/sys/kernel/debug/$f > "$dir/$f.txt" 2>/dev/null || true
+		done
+	fi
 	rmdir "$m"
 	say "cell $spec: done $(date +%s)"
 }
