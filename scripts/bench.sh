@@ -45,6 +45,12 @@
 #   trace4k:THETA:MEMCG       the same, but the page cache is dropped after the fill,
 #                             so every page comes back as an order-0 folio (the
 #                             fill's readahead makes folios of up to 32 pages)
+#   the guard cells: the trace cell with another measured phase
+#   tphase:THETA:MEMCG        the popular set moves (another rank -> page permutation)
+#   tscan:THETA:MEMCG         a one-pass scan of all 640 MiB, 4 KiB reads spread
+#                             evenly between the measured zipf reads
+#   tloop:THETA:MEMCG         a loop over 3/4 of the memcg's pages, in one order,
+#                             instead of zipf reads (LRU misses only the first pass)
 #   readtwice::MEMCG          lru-file-readtwice shape (each file read twice)
 #   mmapread::MEMCG           lru-file-mmap-read shape (mmap sequential read)
 #   anon:MIB:MEMCG            anon fault/charge churn of MIB, no reclaim
@@ -65,6 +71,7 @@ mmap:1.4:256 mmap:1.2:256 mmap:1.1:256 mmap:0.9:256 mmap:0.8:256 mmap:uniform:25
 mmap:1.4:128 mmap:1.4:64 mmap:1.2:192 mmap:1.2:128 mmap:1.2:64
 mmap:1.1:192 mmap:1.1:128 mmap:1.1:96
 trace:0.9:128 trace:1.1:128 trace:0.8:128 trace:0.9:64 trace:0.9:256
+tphase:0.9:128 tscan:0.9:128 tloop:0.9:128
 readtwice::256 mmapread::256 anon:64:256 filechurn::256 pgbench:1.1:128"
 issue_arms="ORIG FIXED FG RD"	# issue 3's arms; absent ones are skipped
 
@@ -140,7 +147,7 @@ fi
 floor_of() {	# the workload's own memory in MiB, which its memcg must exceed
 	case $1 in
 	fd|mmap|readtwice|mmapread) echo 48 ;;	# four fio jobs
-	trace|trace4k|filechurn) echo 16 ;;
+	trace|trace4k|tphase|tscan|tloop|filechurn) echo 16 ;;
 	pgbench) echo 96 ;;	# shared_buffers 16 MiB + backends
 	anon) echo $(($2 + 16)) ;;
 	esac
@@ -156,7 +163,7 @@ for c in $cells; do
 		[ "$param" = uniform ] || { [[ $param =~ $isnum ]] &&
 			awk -v t="$param" 'BEGIN { exit !(t > 0 && t <= 5 && t != 1) }'; } ||
 			die "cell '$c': PARAM is a zipf theta in (0, 5] other than 1 (fio), or 'uniform'" ;;
-	trace|trace4k)
+	trace|trace4k|tphase|tscan|tloop)
 		{ [[ $param =~ $isnum ]] && awk -v t="$param" 'BEGIN { exit !(t > 0 && t <= 5) }'; } ||
 			die "cell '$c': PARAM is a zipf theta in (0, 5]" ;;
 	anon)
@@ -167,7 +174,7 @@ for c in $cells; do
 		{ [[ $param =~ $isnum ]] && awk -v t="$param" 'BEGIN { exit !(t > 1 && t <= 5) }'; } ||
 			die "cell '$c': PARAM is pgbench's random_zipfian parameter, in (1, 5]" ;;
 	*)
-		die "cell '$c': unknown workload '$wl' (fd mmap trace trace4k readtwice mmapread anon filechurn pgbench)" ;;
+		die "cell '$c': unknown workload '$wl' (fd mmap trace trace4k tphase tscan tloop readtwice mmapread anon filechurn pgbench)" ;;
 	esac
 	[[ $mb =~ ^[1-9][0-9]*$ ]] || die "cell '$c': MEMCG must be a size in MiB"
 	fl=$(floor_of "$wl" "$param")
@@ -180,7 +187,7 @@ for c in $cells; do
 	if [ $icount = 1 ]; then
 		case $wl in
 		fd|mmap|readtwice|mmapread|pgbench)
-			die "cell '$c': --icount is for CPU-bound cells (anon, trace, trace4k, filechurn); $wl is timed I/O" ;;
+			die "cell '$c': --icount is for CPU-bound cells (anon, filechurn and the trace family); $wl is timed I/O" ;;
 		esac
 	fi
 done
@@ -199,7 +206,8 @@ est_boot() {
 			else
 				s=$((s + 8 + BENCH_WARM + BENCH_RUN))
 			fi ;;
-		trace|trace4k) s=$((s + 5 + (BENCH_TWARM + BENCH_TREADS) / 4000)) ;;
+		trace|trace4k|tphase|tloop) s=$((s + 5 + (BENCH_TWARM + BENCH_TREADS) / 4000)) ;;
+		tscan) s=$((s + 5 + (BENCH_TWARM + BENCH_TREADS + 163840) / 4000)) ;;
 		anon) s=$((s + 2 + BENCH_ANON_SECS)) ;;
 		pgbench) s=$((s + 20 + BENCH_WARM + BENCH_RUN)) ;;
 		*) s=$((s + 25)) ;;

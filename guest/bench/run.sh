@@ -104,7 +104,7 @@ run_pgbench() {
 }
 
 run_cell() {
-	local spec=$1 wl param mb id dir m dist engine
+	local spec=$1 wl param mb id dir m dist engine extra
 	IFS=: read -r wl param mb <<<"$spec"
 	id=$(tr ':' '-' <<<"$spec")
 	dir=$out/$id
@@ -161,7 +161,7 @@ run_cell() {
 			--output="$dir/fio.json"
 		snap "$dir" after "$m"
 		;;
-	trace|trace4k)
+	trace|trace4k|tphase|tscan|tloop)
 		incg "$m" "$bin/zipf-replay" fill "${files[@]}" > "$dir/fill.txt"
 		# trace4k: drop the fill's large folios, re-read as order-0 ones
 		if [ "$wl" = trace4k ]; then
@@ -170,8 +170,17 @@ run_cell() {
 		fi
 		incg "$m" "$bin/zipf-replay" read -t "$param" -s 1 \
 			-n "${BENCH_TWARM:-150000}" "${files[@]}" > "$dir/warm.txt"
+		# the guard cells change the measured phase only: tphase moves
+		# the popular set (another permutation), tscan adds a one-pass
+		# scan of every file, tloop loops over 3/4 of the memcg's pages
+		case $wl in
+		tphase)	extra=(-P 2) ;;
+		tscan)	extra=(-S) ;;
+		tloop)	extra=(-P 3 -L $((mb * 256 * 3 / 4))) ;;
+		*)	extra=() ;;
+		esac
 		snap "$dir" before "$m"
-		incg "$m" "$bin/zipf-replay" read -t "$param" -s 2 \
+		incg "$m" "$bin/zipf-replay" read -t "$param" -s 2 "${extra[@]}" \
 			-n "${BENCH_TREADS:-300000}" "${files[@]}" > "$dir/out.txt"
 		snap "$dir" after "$m"
 		;;

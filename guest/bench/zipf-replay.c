@@ -4,17 +4,22 @@
  *
  *   zipf-replay fill FILE...
  *	read every file once, sequentially, in 1 MiB preads
- *   zipf-replay read [-t THETA] [-s SEED] [-n READS] [-P PSEED] FILE...
+ *   zipf-replay read [-t THETA] [-s SEED] [-n READS] [-P PSEED] [-L LOOP] [-S] FILE...
  *	READS 4 KiB preads (POSIX_FADV_RANDOM) of pages drawn from a zipf
  *	distribution over all pages of all files (the files must be of equal
  *	size); prints the count, the time and the latency percentiles
- *   zipf-replay emit [-t THETA] [-s SEED] [-n READS] [-P PSEED] -f NFILES -b PAGES
+ *	-L LOOP: instead of zipf draws, read the first LOOP pages of the
+ *	permutation over and over, in the same order (a loop)
+ *	-S: also scan every page of every file once, in order, one scan page
+ *	spread evenly between the READS draws (READS + all pages in total)
+ *   zipf-replay emit [same options] -f NFILES -b PAGES
  *	write the page numbers "read" would access (file * PAGES + page) to
  *	stdout as native 32-bit integers, without reading anything
  *
  * The rank -> page mapping is a permutation seeded by PSEED (default 1),
  * so the popular pages are scattered over the files and stay the same
- * pages for every SEED: warm up with one SEED, measure with another.
+ * pages for every SEED: warm up with one SEED, measure with another; a
+ * different PSEED moves the popular set (a phase change).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -126,6 +131,34 @@ static uint32_t sampler_next(struct sampler *s)
 	return s->perm[lo];
 }
 
+/* The access stream of "read" and "emit": zipf draws or a loop, and a scan. */
+struct stream {
+	struct sampler s;
+	unsigned long loop;	/* loop length in pages, 0 for zipf draws */
+	unsigned long draws;	/* draws to make */
+	unsigned long scan;	/* pages to scan, 0 for none */
+	unsigned long i_draw, i_scan;
+};
+
+static unsigned long stream_len(const struct stream *st)
+{
+	return st->draws + st->scan;
+}
+
+static uint32_t stream_next(struct stream *st)
+{
+	/* scan page k goes before draw number k * draws / scan */
+	if (st->i_scan < st->scan &&
+	    (st->i_draw == st->draws ||
+	     (unsigned __int128)st->i_scan * st->draws <=
+	     (unsigned __int128)st->i_draw * st->scan))
+		return st->i_scan++;
+	if (st->loop)
+		return st->s.perm[st->i_draw++ % st->loop];
+	st->i_draw++;
+	return sampler_next(&st->s);
+}
+
 static int open_files(char **names, int n, int *fds, unsigned long *pages)
 {
 	struct stat st;
@@ -179,8 +212,9 @@ int main(int argc, char **argv)
 {
 	double theta = 0.9, t0, t1, t;
 	uint64_t seed = 1, pseed = 1;
-	unsigned long reads = 100000, nfiles = 0, ppf = 0, i;
-	struct sampler s;
+	unsigned long reads = 100000, nfiles = 0, ppf = 0, loop = 0, i, len;
+	struct stream st = { 0 };
+	int scan = 0;
 	const char *cmd;
 	int opt;
 
@@ -188,7 +222,7 @@ int main(int argc, char **argv)
 		die("usage: zipf-replay fill|read|emit [options] FILE...");
 	cmd = argv[1];
 	optind = 2;
-	while ((opt = getopt(argc, argv, "t:s:n:P:f:b:")) != -1) {
+	while ((opt = getopt(argc, argv, "t:s:n:P:f:b:L:S")) != -1) {
 		switch (opt) {
 		case 't':
 			theta = atof(optarg);
@@ -208,6 +242,14 @@ int main(int argc, char **argv)
 		case 'b':
 			ppf = strtoul(optarg, NULL, 0);
 			break;
+		case 'L':
+			loop = strtoul(optarg, NULL, 0);
+			if (!loop)
+				die("-L wants a loop length in pages");
+			break;
+		case 'S':
+			scan = 1;
+			break;
 		default:
 			die("unknown option");
 		}
@@ -223,12 +265,18 @@ int main(int argc, char **argv)
 
 		if (!nfiles || !ppf)
 			die("emit needs -f NFILES and -b PAGES_PER_FILE");
-		sampler_init(&s, nfiles * ppf, theta, pseed);
-		out = xmalloc(reads * sizeof(*out));
+		sampler_init(&st.s, nfiles * ppf, theta, pseed);
+		if (loop > st.s.npages)
+			die("the loop is longer than the files");
+		st.loop = loop;
+		st.draws = reads;
+		st.scan = scan ? st.s.npages : 0;
+		len = stream_len(&st);
+		out = xmalloc(len * sizeof(*out));
 		rng_state = seed;
-		for (i = 0; i < reads; i++)
-			out[i] = sampler_next(&s);
-		if (fwrite(out, sizeof(*out), reads, stdout) != reads)
+		for (i = 0; i < len; i++)
+			out[i] = stream_next(&st);
+		if (fwrite(out, sizeof(*out), len, stdout) != len)
 			die("write failed");
 		return 0;
 	}
@@ -242,15 +290,21 @@ int main(int argc, char **argv)
 		open_files(argv + optind, n, fds, &pages);
 		for (i = 0; i < (unsigned long)n; i++)
 			posix_fadvise(fds[i], 0, 0, POSIX_FADV_RANDOM);
-		sampler_init(&s, n * pages, theta, pseed);
-		lat = xmalloc(reads * sizeof(*lat));
+		sampler_init(&st.s, n * pages, theta, pseed);
+		if (loop > st.s.npages)
+			die("the loop is longer than the files");
+		st.loop = loop;
+		st.draws = reads;
+		st.scan = scan ? st.s.npages : 0;
+		len = stream_len(&st);
+		lat = xmalloc(len * sizeof(*lat));
 		if (posix_memalign((void **)&buf, PAGE, PAGE))
 			die("out of memory");
 		rng_state = seed;
 		t0 = now();
 		t = t0;
-		for (i = 0; i < reads; i++) {
-			uint32_t pg = sampler_next(&s);
+		for (i = 0; i < len; i++) {
+			uint32_t pg = stream_next(&st);
 
 			if (pread(fds[pg / pages], buf, PAGE, (off_t)(pg % pages) * PAGE) != (ssize_t)PAGE)
 				die("short pread");
@@ -258,11 +312,11 @@ int main(int argc, char **argv)
 			lat[i] = (uint32_t)((t1 - t) * 1e9 > UINT32_MAX ? UINT32_MAX : (t1 - t) * 1e9);
 			t = t1;
 		}
-		qsort(lat, reads, sizeof(*lat), cmp_u32);
-		printf("read theta %.2f seed %llu reads %lu secs %.3f reads_per_s %.1f p50_us %.1f p99_us %.1f\n",
-		       theta, (unsigned long long)seed, reads, t - t0,
-		       reads / (t - t0), reads ? lat[reads / 2] / 1e3 : 0,
-		       reads ? lat[reads * 99 / 100] / 1e3 : 0);
+		qsort(lat, len, sizeof(*lat), cmp_u32);
+		printf("read theta %.2f seed %llu reads %lu secs %.3f reads_per_s %.1f p50_us %.1f p99_us %.1f loop %lu scan %lu\n",
+		       theta, (unsigned long long)seed, len, t - t0,
+		       len / (t - t0), len ? lat[len / 2] / 1e3 : 0,
+		       len ? lat[len * 99 / 100] / 1e3 : 0, loop, st.scan);
 		return 0;
 	}
 	die("unknown command (fill, read or emit)");

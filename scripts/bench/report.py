@@ -9,7 +9,8 @@ Every number is computed from the files the guests left behind: fio JSON,
 memory.stat / vmstat / diskstat before and after the measured phase, and the
 drivers' output.  For the trace cells the same seeded trace is regenerated
 on the host (zipf-replay emit) and Belady's OPT, exact LRU, FIFO and a
-static ideal LFU are simulated at the page count the memcg held.
+static ideal LFU are simulated at the page count the memcg held; the guard
+cells (tphase, tscan, tloop) are the trace cell with another measured phase.
 """
 import collections
 import heapq
@@ -81,7 +82,7 @@ def cell_metrics(cdir):
             m["p99_us"] = rd["clat_ns"]["percentile"]["99.000000"] / 1e3
             if wl == "mmap":
                 m["refaults_per_majfault"] = refaults / majflt if majflt else 0.0
-        elif wl in ("trace", "trace4k"):
+        elif wl in TRACE:
             d = driver_line(os.path.join(cdir, "out.txt"), "read")
             reads = d["reads"]
             m["reads"] = reads
@@ -131,7 +132,9 @@ def boot_cells(bdir):
     return out
 
 
-KEY = {"pgbench": "tps", "fd": "iops", "mmap": "iops", "readtwice": "mbps", "mmapread": "mbps",
+TRACE = ("trace", "trace4k", "tphase", "tscan", "tloop")
+KEY = {"tphase": "misses_per_read", "tscan": "misses_per_read", "tloop": "misses_per_read",
+       "pgbench": "tps", "fd": "iops", "mmap": "iops", "readtwice": "mbps", "mmapread": "mbps",
        "trace": "misses_per_read", "trace4k": "misses_per_read", "anon": "pages_per_s",
        "filechurn": "mbps"}
 
@@ -150,11 +153,11 @@ def print_boot(bdir):
 
 # --- simulation of the bounds on the replayed trace ---
 
-def emit(theta, seed, n, nfiles, ppf):
+def emit(theta, seed, n, nfiles, ppf, extra=()):
     exe = os.path.join(BIN, "zipf-replay")
     import array
     raw = subprocess.run([exe, "emit", "-t", str(theta), "-s", str(seed), "-n", str(n),
-                          "-f", str(nfiles), "-b", str(ppf)],
+                          "-f", str(nfiles), "-b", str(ppf)] + list(extra),
                          check=True, stdout=subprocess.PIPE).stdout
     a = array.array("I")
     a.frombytes(raw)
@@ -216,24 +219,35 @@ def simulate(seq, start, cap):
     return res
 
 
-def bounds(resdir, theta, cap, settings, fill_bytes):
-    cache = os.path.join(resdir, "sim-%s-%d.json" % (theta, cap))
+def measured_extra(wl, mb):
+    """zipf-replay options of a cell's measured phase (as guest/bench/run.sh)"""
+    return {"tphase": ["-P", "2"], "tscan": ["-S"],
+            "tloop": ["-P", "3", "-L", str(int(mb) * 256 * 3 // 4)]}.get(wl, [])
+
+
+def bounds(resdir, spec, cap, settings, fill_bytes):
+    wl, theta, mb = spec.split(":")
+    kind = wl if wl in ("tphase", "tscan", "tloop") else "trace"
+    cache = os.path.join(resdir, "sim-%s%s-%d.json" % ("" if kind == "trace" else kind + "-", theta, cap))
     if os.path.exists(cache):
         return json.load(open(cache))
     nfiles = 4
     ppf = int(fill_bytes) // nfiles // PAGE
     warm = int(settings["BENCH_TWARM"])
-    reads = int(settings["BENCH_TREADS"])
     seq = list(range(nfiles * ppf))
     seq += emit(theta, 1, warm, nfiles, ppf)
     start = len(seq)
-    seq += emit(theta, 2, reads, nfiles, ppf)
+    seq += emit(theta, 2, int(settings["BENCH_TREADS"]), nfiles, ppf, measured_extra(wl, mb))
+    reads = len(seq) - start
     res = simulate(seq, start, cap)
     out = {k: v / reads for k, v in res.items()}
     # keep-the-most-popular (static ideal LFU) for an independent reference
-    # stream: misses = 1 - the probability mass of the cap most popular pages
-    w = [1.0 / (k + 1) ** float(theta) for k in range(nfiles * ppf)]
-    out["LFU"] = 1.0 - sum(w[:cap]) / sum(w)
+    # stream: misses = 1 - the probability mass of the cap most popular
+    # pages; only defined for the plain zipf measured phase
+    out["LFU"] = None
+    if kind == "trace":
+        w = [1.0 / (k + 1) ** float(theta) for k in range(nfiles * ppf)]
+        out["LFU"] = 1.0 - sum(w[:cap]) / sum(w)
     out["pages"] = cap
     json.dump(out, open(cache, "w"))
     return out
@@ -298,6 +312,8 @@ def spec_label(spec):
         return "%sM/%sM anon" % (mb, param)
     if wl == "trace4k":
         return "%sM/%s 4k" % (mb, param)
+    if wl in ("tphase", "tscan", "tloop"):
+        return "%sM/%s %s" % (mb, param, wl[1:])
     return "%sM/%s" % (mb, param) if param else "%sM" % mb
 
 
@@ -379,7 +395,7 @@ def main_report(resdir):
                  base, "lower")
     out += table("PostgreSQL + pgbench: refaults per transaction", pg, arms, d("refaults_per_txn"),
                  "refaults_per_txn", spec_label, base, "lower")
-    tr = rows("trace") + rows("trace4k")
+    tr = [c for wl in TRACE for c in rows(wl)]
     sims = {}
     if tr and settings:
         out += table("trace replay: misses per read (pages read from disk / reads)", tr, arms,
@@ -390,7 +406,7 @@ def main_report(resdir):
             if not pages or not os.path.exists(os.path.join(BIN, "zipf-replay")):
                 continue
             cap = int(statistics.median(pages))
-            sims[s] = bounds(resdir, s.split(":")[1], cap, settings, fills[0])
+            sims[s] = bounds(resdir, s, cap, settings, fills[0])
         if sims:
             xopt = {}
             for s in sims:
@@ -401,13 +417,15 @@ def main_report(resdir):
             out += table("trace replay: misses as a multiple of Belady OPT's", list(sims), arms, xopt,
                          "xopt", spec_label, base, "lower")
             out.append("trace replay: simulated bounds, misses per read at the memcg's median page count")
-            hdr = "%-12s %8s %8s %8s %8s %8s" % ("memcg/θ", "pages", "OPT", "LFU*", "LRU", "FIFO")
+            hdr = "%-16s %8s %8s %8s %8s %8s" % ("memcg/θ", "pages", "OPT", "LFU*", "LRU", "FIFO")
             out.append(hdr)
             out.append("-" * len(hdr))
             for s, b in sims.items():
-                out.append("%-12s %8d %8.4f %8.4f %8.4f %8.4f" % (spec_label(s), b["pages"], b["OPT"],
-                           b["LFU"], b["LRU"], b["FIFO"]))
-            out.append("* static ideal LFU: keep the most popular pages; 1 - their zipf probability mass")
+                lfu = "%8.4f" % b["LFU"] if b["LFU"] is not None else "%8s" % "-"
+                out.append("%-16s %8d %8.4f %s %8.4f %8.4f" % (spec_label(s), b["pages"], b["OPT"],
+                           lfu, b["LRU"], b["FIFO"]))
+            out.append("* static ideal LFU: keep the most popular pages; 1 - their zipf probability mass "
+                       "(zipf measured phase only)")
             out.append("")
         out += table("trace replay: reads/s", tr, arms, d("reads_per_s"), "reads_per_s", spec_label, base,
                      "higher")
