@@ -11,7 +11,7 @@
 # kernel with lru_gen/enabled = n.  Raw results: build/bench/results/<time>/.
 #
 #   --full       the full matrix (every cell, 5 boots per arm)
-#   --smoke      one short cell on the kernel 'make check' built (build/obj)
+#   --smoke      two short cells (trace, tloop) on the kernel 'make check' built
 #   -a ARMS      arms, comma-separated (default: every arm in patches/series
 #                and CLRU); FG and RD are skipped with a note until they exist
 #   -w CELLS     cells, comma-separated WORKLOAD:PARAM:MEMCG_MIB, e.g.
@@ -99,7 +99,7 @@ done
 case $mode in
 quick)	cells=$quick_cells; def_reps=3; defaults=(5 15 100000 150000 5) ;;
 full)	cells=$full_cells; def_reps=5; defaults=(10 30 150000 300000 10) ;;
-smoke)	cells="trace:0.9:64"; def_reps=1; defaults=(2 3 5000 10000 2)
+smoke)	cells="trace:0.9:64 tloop:0.9:64"; def_reps=1; defaults=(2 3 5000 10000 2)
 	[ -n "$kernel" ] || kernel=$top/build/obj/arch/x86/boot/bzImage ;;
 esac
 BENCH_WARM=${BENCH_WARM:-${defaults[0]}} BENCH_RUN=${BENCH_RUN:-${defaults[1]}}
