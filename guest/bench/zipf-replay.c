@@ -140,8 +140,17 @@ struct stream {
 	unsigned long i_draw, i_scan;
 };
 
-static unsigned long stream_len(const struct stream *st)
+/* Set up @st over @npages pages; returns the number of pages it yields. */
+static unsigned long stream_init(struct stream *st, unsigned long npages, double theta,
+				 uint64_t pseed, unsigned long draws, unsigned long loop,
+				 int scan)
 {
+	sampler_init(&st->s, npages, theta, pseed);
+	if (loop > npages)
+		die("the loop is longer than the files");
+	st->loop = loop;
+	st->draws = draws;
+	st->scan = scan ? npages : 0;
 	return st->draws + st->scan;
 }
 
@@ -265,13 +274,7 @@ int main(int argc, char **argv)
 
 		if (!nfiles || !ppf)
 			die("emit needs -f NFILES and -b PAGES_PER_FILE");
-		sampler_init(&st.s, nfiles * ppf, theta, pseed);
-		if (loop > st.s.npages)
-			die("the loop is longer than the files");
-		st.loop = loop;
-		st.draws = reads;
-		st.scan = scan ? st.s.npages : 0;
-		len = stream_len(&st);
+		len = stream_init(&st, nfiles * ppf, theta, pseed, reads, loop, scan);
 		out = xmalloc(len * sizeof(*out));
 		rng_state = seed;
 		for (i = 0; i < len; i++)
@@ -290,13 +293,7 @@ int main(int argc, char **argv)
 		open_files(argv + optind, n, fds, &pages);
 		for (i = 0; i < (unsigned long)n; i++)
 			posix_fadvise(fds[i], 0, 0, POSIX_FADV_RANDOM);
-		sampler_init(&st.s, n * pages, theta, pseed);
-		if (loop > st.s.npages)
-			die("the loop is longer than the files");
-		st.loop = loop;
-		st.draws = reads;
-		st.scan = scan ? st.s.npages : 0;
-		len = stream_len(&st);
+		len = stream_init(&st, n * pages, theta, pseed, reads, loop, scan);
 		lat = xmalloc(len * sizeof(*lat));
 		if (posix_memalign((void **)&buf, PAGE, PAGE))
 			die("out of memory");
