@@ -132,11 +132,11 @@ def boot_cells(bdir):
     return out
 
 
-TRACE = ("trace", "trace4k", "tphase", "tscan", "tloop")
-KEY = {"tphase": "misses_per_read", "tscan": "misses_per_read", "tloop": "misses_per_read",
-       "pgbench": "tps", "fd": "iops", "mmap": "iops", "readtwice": "mbps", "mmapread": "mbps",
-       "trace": "misses_per_read", "trace4k": "misses_per_read", "anon": "pages_per_s",
-       "filechurn": "mbps"}
+GUARDS = ("tphase", "tscan", "tloop")	# the trace cell with another measured phase
+TRACE = ("trace", "trace4k") + GUARDS
+KEY = {"pgbench": "tps", "fd": "iops", "mmap": "iops", "readtwice": "mbps", "mmapread": "mbps",
+       "anon": "pages_per_s", "filechurn": "mbps"}
+KEY.update({wl: "misses_per_read" for wl in TRACE})
 
 
 def print_boot(bdir):
@@ -227,7 +227,7 @@ def measured_extra(wl, mb):
 
 def bounds(resdir, spec, cap, settings, fill_bytes):
     wl, theta, mb = spec.split(":")
-    kind = wl if wl in ("tphase", "tscan", "tloop") else "trace"
+    kind = wl if wl in GUARDS else "trace"
     cache = os.path.join(resdir, "sim-%s%s-%d.json" % ("" if kind == "trace" else kind + "-", theta, cap))
     if os.path.exists(cache):
         return json.load(open(cache))
@@ -312,7 +312,7 @@ def spec_label(spec):
         return "%sM/%sM anon" % (mb, param)
     if wl == "trace4k":
         return "%sM/%s 4k" % (mb, param)
-    if wl in ("tphase", "tscan", "tloop"):
+    if wl in GUARDS:
         return "%sM/%s %s" % (mb, param, wl[1:])
     return "%sM/%s" % (mb, param) if param else "%sM" % mb
 
