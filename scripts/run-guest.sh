@@ -3,7 +3,7 @@
 #
 # run-guest.sh [options] CMDFILE
 #
-# Boot a kernel under QEMU (KVM when /dev/kvm works, TCG otherwise) with
+# Boot a kernel under QEMU (KVM where scripts/accel.sh finds it, TCG otherwise) with
 # the host's root file system shared read-only over virtio-9p, run the bash
 # command file CMDFILE inside (as root, cwd = the data disk if any), save
 # the whole console log and fail when the guest timed out, the commands
@@ -69,8 +69,9 @@ cp "$cmds" "$out/cmds.sh"
 accel=tcg,thread=multi
 if [ $icount = 1 ]; then
 	accel=tcg,thread=single
-elif [ -w /dev/kvm ] && [ -r /dev/kvm ]; then
-	accel=kvm
+else
+	kind=$("$top/scripts/accel.sh") || die "cannot choose an accelerator"
+	[ "$kind" = tcg ] || accel=$kind
 fi
 
 args=(
