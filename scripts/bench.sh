@@ -54,6 +54,9 @@
 #   readtwice::MEMCG          lru-file-readtwice shape (each file read twice)
 #   mmapread::MEMCG           lru-file-mmap-read shape (mmap sequential read)
 #   anon:MIB:MEMCG            anon fault/charge churn of MIB, no reclaim
+#   swapin:MIB:MEMCG          a loop over MIB (>= 4 x MEMCG) of anon memory on swap
+#                             on zram: every touch a swap-in refault with a far
+#                             distance, CPU-bound (the refault path's cost)
 #   filechurn::MEMCG          all files streamed twice under memory.high=MEMCG
 #   pgbench:THETA:MEMCG       PostgreSQL (shared_buffers 16 MiB, DB ~360 MiB) in the
 #                             memcg, pgbench reading rows by random_zipfian(THETA)
@@ -150,6 +153,7 @@ floor_of() {	# the workload's own memory in MiB, which its memcg must exceed
 	trace|trace4k|tphase|tscan|tloop|filechurn) echo 16 ;;
 	pgbench) echo 96 ;;	# shared_buffers 16 MiB + backends
 	anon) echo $(($2 + 16)) ;;
+	swapin) echo 16 ;;
 	esac
 }
 isnum='^([0-9]+(\.[0-9]*)?|\.[0-9]+)$'
@@ -168,13 +172,17 @@ for c in $cells; do
 			die "cell '$c': PARAM is a zipf theta in (0, 5]" ;;
 	anon)
 		[[ $param =~ ^[1-9][0-9]*$ ]] || die "cell '$c': PARAM is the churn size in MiB" ;;
+	swapin)
+		{ [[ $param =~ ^[1-9][0-9]*$ ]] && [[ $mb =~ ^[1-9][0-9]*$ ]] && [ "$param" -ge $((4 * mb)) ] &&
+			[ "$param" -le 512 ]; } ||
+			die "cell '$c': PARAM is the loop's size in MiB, 4 x MEMCG to 512" ;;
 	readtwice|mmapread|filechurn)
 		[ -z "$param" ] || die "cell '$c': $wl takes no PARAM ($wl::MEMCG)" ;;
 	pgbench)
 		{ [[ $param =~ $isnum ]] && awk -v t="$param" 'BEGIN { exit !(t > 1 && t <= 5) }'; } ||
 			die "cell '$c': PARAM is pgbench's random_zipfian parameter, in (1, 5]" ;;
 	*)
-		die "cell '$c': unknown workload '$wl' (fd mmap trace trace4k tphase tscan tloop readtwice mmapread anon filechurn pgbench)" ;;
+		die "cell '$c': unknown workload '$wl' (fd mmap trace trace4k tphase tscan tloop readtwice mmapread anon swapin filechurn pgbench)" ;;
 	esac
 	[[ $mb =~ ^[1-9][0-9]*$ ]] || die "cell '$c': MEMCG must be a size in MiB"
 	fl=$(floor_of "$wl" "$param")
@@ -187,7 +195,7 @@ for c in $cells; do
 	if [ $icount = 1 ]; then
 		case $wl in
 		fd|mmap|readtwice|mmapread|pgbench)
-			die "cell '$c': --icount is for CPU-bound cells (anon, filechurn and the trace family); $wl is timed I/O" ;;
+			die "cell '$c': --icount is for CPU-bound cells (anon, swapin, filechurn and the trace family); $wl is timed I/O" ;;
 		esac
 	fi
 done
@@ -208,7 +216,7 @@ est_boot() {
 			fi ;;
 		trace|trace4k|tphase|tloop) s=$((s + 5 + (BENCH_TWARM + BENCH_TREADS) / 4000)) ;;
 		tscan) s=$((s + 5 + (BENCH_TWARM + BENCH_TREADS + 163840) / 4000)) ;;
-		anon) s=$((s + 2 + BENCH_ANON_SECS)) ;;
+		anon|swapin) s=$((s + 2 + BENCH_ANON_SECS)) ;;
 		pgbench) s=$((s + 20 + BENCH_WARM + BENCH_RUN)) ;;
 		*) s=$((s + 25)) ;;
 		esac

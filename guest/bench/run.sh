@@ -189,6 +189,22 @@ run_cell() {
 		incg "$m" "$bin/anon-churn" "$param" "${BENCH_ANON_SECS:-10}" > "$dir/out.txt"
 		snap "$dir" after "$m"
 		;;
+	swapin)
+		# a loop over PARAM MiB of anon memory, at least four times the
+		# memcg, on swap on zram: every touch a swap-in refault whose
+		# distance is beyond all resident pages, and an eviction; zram is
+		# synchronous, so the cell is CPU-bound (the refault path's cost)
+		[ -e /sys/block/zram0 ] || fail "cell $spec: no zram device"
+		echo 1 > /sys/block/zram0/reset
+		echo "$((param * 2))M" > /sys/block/zram0/disksize
+		mkswap /dev/zram0 > /dev/null && swapon /dev/zram0 ||
+			fail "cell $spec: cannot swap on zram"
+		echo max > "$m/memory.swap.max"
+		snap "$dir" before "$m"
+		incg "$m" "$bin/anon-churn" "$param" "${BENCH_ANON_SECS:-10}" loop > "$dir/out.txt"
+		snap "$dir" after "$m"
+		swapoff /dev/zram0
+		;;
 	filechurn)
 		# stream all files twice under memory.high: reclaim in the
 		# reader's own context, shadow entries made and refaulted

@@ -106,6 +106,10 @@ def cell_metrics(cdir):
             m["refaults_per_txn"] = refaults / len(lat)
         elif wl == "anon":
             m["pages_per_s"] = float(open(os.path.join(cdir, "out.txt")).read().split()[1])
+        elif wl == "swapin":
+            t = open(os.path.join(cdir, "out.txt")).read().split()
+            m["pages_per_s"] = float(t[1])
+            m["refaults_per_page"] = delta(cdir, "memory.stat", "workingset_refault_anon") / float(t[4])
         elif wl == "filechurn":
             secs = tot = 0.0
             with open(os.path.join(cdir, "out.txt")) as f:
@@ -135,7 +139,7 @@ def boot_cells(bdir):
 GUARDS = ("tphase", "tscan", "tloop")	# the trace cell with another measured phase
 TRACE = ("trace", "trace4k") + GUARDS
 KEY = {"pgbench": "tps", "fd": "iops", "mmap": "iops", "readtwice": "mbps", "mmapread": "mbps",
-       "anon": "pages_per_s", "filechurn": "mbps"}
+       "anon": "pages_per_s", "swapin": "pages_per_s", "filechurn": "mbps"}
 KEY.update({wl: "misses_per_read" for wl in TRACE})
 
 
@@ -310,6 +314,8 @@ def spec_label(spec):
     wl, param, mb = spec.split(":")
     if wl == "anon":
         return "%sM/%sM anon" % (mb, param)
+    if wl == "swapin":
+        return "%sM/%sM swapin" % (mb, param)
     if wl == "trace4k":
         return "%sM/%s 4k" % (mb, param)
     if wl in GUARDS:
@@ -383,6 +389,10 @@ def main_report(resdir):
                  seq_label, base, "lower")
     out += table("anon fault/charge churn, no reclaim: pages/s", rows("anon"), arms, d("pages_per_s"),
                  "pages_per_s", spec_label, base, "higher")
+    out += table("anon loop over swap on zram (the refault path): pages/s", rows("swapin"), arms,
+                 d("pages_per_s"), "pages_per_s", spec_label, base, "higher")
+    out += table("anon loop over swap on zram: refaults per page touched", rows("swapin"), arms,
+                 d("refaults_per_page"), "refaults_per_read", spec_label, base, "lower")
     out += table("file churn under memory.high: MiB/s", rows("filechurn"), arms, d("mbps"), "mbps",
                  spec_label, base, "higher")
     out += table("file churn under memory.high: refault per page read", rows("filechurn"), arms,
