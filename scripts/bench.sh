@@ -267,6 +267,11 @@ img=$("$top/scripts/bench/data.sh")
 [ -n "$res" ] || res=$bench/results/$(date -u +%Y%m%d-%H%M%S)
 mkdir -p "$res"
 res=$(realpath "$res")
+# The guests run a copy taken now, handed to each boot through its
+# results share (/tmp/out in the guest): bash reads a script as it goes,
+# so an edit of guest/bench/run.sh while a boot ran it would break that
+# boot, and the boots of one run should run the same script anyway.
+cp "$top/guest/bench/run.sh" "$res/run.sh"
 rm -rf "$res/boots"
 {
 	echo "command: ${BENCH_CMD:-$argv}"
@@ -304,6 +309,7 @@ for r in $(seq 1 "$reps"); do
 		k=$((k + 1))
 		dir=$res/boots/$(printf '%02d' "$k")-$a-r$r
 		mkdir -p "$dir"
+		cp "$res/run.sh" "$dir/run.sh"
 		lru=y
 		[ "$a" = CLRU ] && lru=n
 		cmds=$res/boots/cmds-$a.sh
@@ -312,7 +318,7 @@ for r in $(seq 1 "$reps"); do
 		export BENCH_WARM=$BENCH_WARM BENCH_RUN=$BENCH_RUN BENCH_ANON_SECS=$BENCH_ANON_SECS
 		export BENCH_TWARM=$BENCH_TWARM BENCH_TREADS=$BENCH_TREADS
 		export BENCH_CELLS="$cells"
-		exec bash $top/guest/bench/run.sh
+		exec bash /tmp/out/run.sh
 		EOF
 		el=$(( $(date +%s) - t0 ))
 		if [ $k -gt 1 ]; then
