@@ -162,6 +162,7 @@ for c in $cells; do
 	if [ -n "${extra:-}" ] || [ "$(tr -cd ':' <<<"$c")" != "::" ]; then
 		die "cell '$c': want WORKLOAD:PARAM:MEMCG_MIB (PARAM may be empty)"
 	fi
+	[[ $mb =~ ^[1-9][0-9]*$ ]] || die "cell '$c': MEMCG must be a size in MiB"
 	case $wl in
 	fd|mmap)
 		[ "$param" = uniform ] || { [[ $param =~ $isnum ]] &&
@@ -173,8 +174,7 @@ for c in $cells; do
 	anon)
 		[[ $param =~ ^[1-9][0-9]*$ ]] || die "cell '$c': PARAM is the churn size in MiB" ;;
 	swapin)
-		{ [[ $param =~ ^[1-9][0-9]*$ ]] && [[ $mb =~ ^[1-9][0-9]*$ ]] && [ "$param" -ge $((4 * mb)) ] &&
-			[ "$param" -le 512 ]; } ||
+		{ [[ $param =~ ^[1-9][0-9]*$ ]] && [ "$param" -ge $((4 * mb)) ] && [ "$param" -le 512 ]; } ||
 			die "cell '$c': PARAM is the loop's size in MiB, 4 x MEMCG to 512" ;;
 	readtwice|mmapread|filechurn)
 		[ -z "$param" ] || die "cell '$c': $wl takes no PARAM ($wl::MEMCG)" ;;
@@ -184,7 +184,6 @@ for c in $cells; do
 	*)
 		die "cell '$c': unknown workload '$wl' (fd mmap trace trace4k tphase tscan tloop readtwice mmapread anon swapin filechurn pgbench)" ;;
 	esac
-	[[ $mb =~ ^[1-9][0-9]*$ ]] || die "cell '$c': MEMCG must be a size in MiB"
 	fl=$(floor_of "$wl" "$param")
 	[ "$mb" -gt "$fl" ] ||
 		die "cell '$c': a ${mb} MiB memcg cannot hold the workload's own memory (${fl} MiB)"
