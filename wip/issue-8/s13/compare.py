@@ -70,7 +70,7 @@ def main():
                 row.append('%+.1f%%' % (100 * (meds[a] / o - 1)) if o and meds.get(a) else '')
         b = new.get('bounds', {}).get(cell)
         if b and kind != 'fd':
-            row += ['%.4f' % b['LRU'], '%.4f' % b['FIFO'], '%.4f' % b['OPT'], '%.4f' % b['LFU']]
+            row += ['%.4f' % b[k] if b.get(k) is not None else '' for k in ('LRU', 'FIFO', 'OPT', 'LFU')]
             row.append(', '.join('%+.1f%%' % (100 * (meds[a] / b['LRU'] - 1))
                                  for a in ('FG', 'RD') if meds.get(a)))
         else:
