@@ -13,6 +13,15 @@ A random hit on a fill folio does not count (patch 23).  Variants:
          P's tail; its pages go back to P's head with refs 1 (one more
          pass), a hit in that pass makes them refs 2 and protects them
   whole  the same, without splitting: the whole folio gets the pass
+  splitQ, splitQ1  (session 14) the pieces go to Q with refs 2 or 1
+  split2 (session 15) split, and a piece read once in its pass gets one more
+         pass with refs 1 (the kernel experiment in wip/issue-8/s15/)
+  rfQ, rfP  (session 15) no split; a page of an evicted fill folio that took
+         a random hit refaults with refs 2, into Q or P (ONLYHIT=1: only
+         the pages that were hit)
+  ideal  the pages that were hit go to Q with refs 2, the rest are dropped
+The environment picks VARIANTS (comma-separated), PREFS (the pieces' refs)
+and THR (random hits needed for a split).
 Prints misses per measured read, with page-level LRU for reference.
 """
 import collections
@@ -25,12 +34,14 @@ import sim  # noqa: E402
 NR = 32
 THR = int(os.environ.get("THR", "1"))
 PREFS = int(os.environ.get("PREFS", "1"))
+ONLYHIT = int(os.environ.get("ONLYHIT", "0"))
 FILL = 4 * 160 * 256
 
 
 def model(seq, start, cap, variant, c=0.5):
     P, Q = collections.OrderedDict(), collections.OrderedDict()
     refs, size, mark, unit_of = {}, {}, {}, {}
+    piece, shadow = set(), set()
     miss, credit, used = 0, 0.0, 0
 
     def drop(u):
@@ -43,6 +54,7 @@ def model(seq, start, cap, variant, c=0.5):
             unit_of.pop(u[1], None)
         del refs[u], size[u]
         mark.pop(u, None)
+        piece.discard(u)
 
     for i, p in enumerate(seq):
         u = unit_of.get(p)
@@ -67,8 +79,16 @@ def model(seq, start, cap, variant, c=0.5):
             unit_of[p] = u
             size[u] = 1
             refs[u] = 1
-        P[u] = 1
-        used += size[u]
+            if p in shadow:
+                shadow.discard(p)
+                refs[u] = 2
+                if variant == "rfQ":
+                    Q[u] = 1
+                    used += 1
+                    u = None
+        if u is not None:
+            P[u] = 1
+            used += size[u]
         while used > cap:
             if not P:
                 P, Q = Q, collections.OrderedDict()
@@ -85,6 +105,14 @@ def model(seq, start, cap, variant, c=0.5):
                     Q[v] = 1
                     used += 1
                 continue
+            if q[0] == "F" and variant.startswith("rf") and hits:
+                shadow.update(hits if ONLYHIT else range(q[1] * NR, q[1] * NR + NR))
+                drop(q)
+                continue
+            if q in piece and refs[q] == 1 and variant == "split2":
+                piece.discard(q)
+                P[q] = 1
+                continue
             if q[0] == "F" and variant.startswith("split") and len(hits) >= THR:
                 del mark[q]
                 if variant == "whole":
@@ -98,9 +126,14 @@ def model(seq, start, cap, variant, c=0.5):
                     if variant == "splitQ":
                         refs[v] = 2
                         Q[v] = 1
+                    elif variant == "splitQ1":
+                        refs[v] = 1
+                        Q[v] = 1
                     else:
                         refs[v] = PREFS
                         P[v] = 1
+                        if variant == "split2":
+                            piece.add(v)
                     used += 1
                 continue
             if refs[q] >= 2:
@@ -129,7 +162,7 @@ def main():
         seq, start = sim.stream(wl, theta, mb)
         n = len(seq) - start
         res = [("LRU", sim.lru(seq, start, cap))]
-        res += [(v, model(seq, start, cap, v)) for v in ("cur", "split", "ideal")]
+        res += [(v, model(seq, start, cap, v)) for v in os.environ.get("VARIANTS", "cur,split,ideal").split(",")]
         print(cell, " ".join("%s=%.4f" % (k, v / n) for k, v in res), flush=True)
 
 
