@@ -34,12 +34,16 @@
 # BENCH_FIO_READS (reads per fio job in the fd and mmap cells' warm-up and
 # again in their measured phase, instead of BENCH_WARM/BENCH_RUN seconds:
 # every boot then does the same work, so refaults per read no longer
-# depend on how fast the boot ran; 0, the default, keeps them timed).
+# depend on how fast the boot ran; 0, the default, keeps them timed),
+# BENCH_FIO_REPLAY (1: the fd and mmap cells' measured phase replays the
+# warm-up's offsets, as every fio cell before 2026-12-01 evening did; 0, the
+# default, reads the same zipf popularity in a sequence of its own).
 #
 # Workloads (4 files x 160 MiB on the data disk; MEMCG is memory.max in MiB):
 #   fd:THETA|uniform:MEMCG    fio randread 4k, sync buffered, 4 jobs
 #   mmap:THETA|uniform:MEMCG  fio randread 4k, ioengine=mmap fadvise_hint=0
 #       both: sequential fill, a warm-up (its own seed), then the measured run
+#       with the same popularity and a sequence of its own (BENCH_FIO_REPLAY)
 #   trace:THETA:MEMCG         zipf-replay: fill, warm-up reads (seed 1), measured
 #                             reads (seed 2); OPT/LRU/FIFO/LFU simulated on the host
 #   trace4k:THETA:MEMCG       the same, but the page cache is dropped after the fill,
@@ -115,6 +119,8 @@ BENCH_RA_KB=${BENCH_RA_KB:-128}
 BENCH_FIO_READS=${BENCH_FIO_READS:-0}
 [[ $BENCH_FIO_READS =~ ^[0-9]+$ ]] || die "BENCH_FIO_READS=$BENCH_FIO_READS: want a number of reads per fio job (0: timed)"
 [[ $BENCH_RA_KB =~ ^[0-9]+$ ]] || die "BENCH_RA_KB=$BENCH_RA_KB: want a number of KiB"
+BENCH_FIO_REPLAY=${BENCH_FIO_REPLAY:-0}
+[[ $BENCH_FIO_REPLAY =~ ^[01]$ ]] || die "BENCH_FIO_REPLAY=$BENCH_FIO_REPLAY: want 0 (fresh measured sequence) or 1 (replay the warm-up)"
 [ -z "$cells_arg" ] || cells=$cells_arg
 cells=$(tr ',\n' '  ' <<<"$cells" | tr -s ' ' | sed 's/^ //; s/ $//')
 reps=${reps:-$def_reps}
@@ -282,7 +288,7 @@ rm -rf "$res/boots"
 	echo "cells: $cells"
 	echo "reps: $reps"
 	echo "icount: $icount$([ $icount = 1 ] && echo ' (1 vCPU, guest time = instructions)')"
-	echo "settings: BENCH_WARM=$BENCH_WARM BENCH_RUN=$BENCH_RUN BENCH_TWARM=$BENCH_TWARM BENCH_TREADS=$BENCH_TREADS BENCH_ANON_SECS=$BENCH_ANON_SECS BENCH_RA_KB=$BENCH_RA_KB BENCH_FIO_READS=$BENCH_FIO_READS"
+	echo "settings: BENCH_WARM=$BENCH_WARM BENCH_RUN=$BENCH_RUN BENCH_TWARM=$BENCH_TWARM BENCH_TREADS=$BENCH_TREADS BENCH_ANON_SECS=$BENCH_ANON_SECS BENCH_RA_KB=$BENCH_RA_KB BENCH_FIO_READS=$BENCH_FIO_READS BENCH_FIO_REPLAY=$BENCH_FIO_REPLAY"
 	for i in "${!arms[@]}"; do
 		echo "arm: ${arms[$i]} $(basename "${kernels[$i]}") sha256:$(sha256sum "${kernels[$i]}" | cut -c1-16)"
 	done
@@ -314,6 +320,7 @@ for r in $(seq 1 "$reps"); do
 		cmds=$res/boots/cmds-$a.sh
 		cat > "$cmds" <<-EOF
 		export BENCH_BIN=$bench/bin BENCH_LRU=$lru BENCH_RA_KB=$BENCH_RA_KB BENCH_FIO_READS=$BENCH_FIO_READS
+		export BENCH_FIO_REPLAY=$BENCH_FIO_REPLAY
 		export BENCH_WARM=$BENCH_WARM BENCH_RUN=$BENCH_RUN BENCH_ANON_SECS=$BENCH_ANON_SECS
 		export BENCH_TWARM=$BENCH_TWARM BENCH_TREADS=$BENCH_TREADS
 		export BENCH_CELLS="$cells"

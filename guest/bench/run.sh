@@ -16,6 +16,7 @@
 #   BENCH_CELLS  space-separated cells WORKLOAD:PARAM:MEMCG_MIB
 #   BENCH_WARM BENCH_RUN     fio warm-up and measured seconds
 #   BENCH_FIO_READS          if > 0: reads per fio job in each phase instead
+#   BENCH_FIO_REPLAY         1: the fio measured phase replays the warm-up
 #   BENCH_TWARM BENCH_TREADS trace warm-up and measured reads
 #   BENCH_ANON_SECS          anon churn seconds
 #   BENCH_RA_KB              read_ahead_kb of the data disk
@@ -29,6 +30,7 @@ files=("$data/f0" "$data/f1" "$data/f2" "$data/f3")
 warm=${BENCH_WARM:-10}
 run=${BENCH_RUN:-20}
 fio_reads=${BENCH_FIO_READS:-0}
+fio_replay=${BENCH_FIO_REPLAY:-0}
 
 say() { echo "bench-guest: $*"; }
 fail() { echo "bench-guest: error: $*" >&2; exit 1; }
@@ -104,7 +106,7 @@ run_pgbench() {
 }
 
 run_cell() {
-	local spec=$1 wl param mb id dir m dist engine extra
+	local spec=$1 wl param mb id dir m dist engine extra warm_seed run_seed
 	IFS=: read -r wl param mb <<<"$spec"
 	id=$(tr ':' '-' <<<"$spec")
 	dir=$out/$id
@@ -125,6 +127,21 @@ run_cell() {
 	case $wl in
 	fd|mmap)
 		if [ "$param" = uniform ]; then dist=random; else dist=zipf:$param; fi
+		# With randrepeat=1 (fio's default) fio seeds a file's zipf
+		# generator from the file's name, not from randseed, so the
+		# measured phase replayed the warm-up's offsets exactly, which
+		# hands recency hits no zipf workload gives.  randrepeat=0 makes
+		# randseed count; the zipf center 0.5 then keeps the popular
+		# offsets where they were (the same popularity, a new sequence).
+		# fio seeds job N from randseed times N: 1 and 5 share no job.
+		warm_seed=(--randrepeat=0 --randseed=1)
+		run_seed=(--randrepeat=0 --randseed=5)
+		if [ "$fio_replay" = 1 ]; then
+			warm_seed=(--randseed=1)
+			run_seed=(--randseed=2)
+		elif [ "$param" != uniform ]; then
+			dist=$dist:0.5
+		fi
 		if [ "$wl" = fd ]; then
 			engine=(--ioengine=sync --buffered=1)
 		else
@@ -139,11 +156,11 @@ run_cell() {
 		fi
 		incg "$m" "$bin/zipf-replay" fill "${files[@]}" > "$dir/fill.txt"
 		incg "$m" fio "${fio_common[@]}" "${engine[@]}" --rw=randread \
-			--random_distribution="$dist" --randseed=1 "${warm_len[@]}" \
+			--random_distribution="$dist" "${warm_seed[@]}" "${warm_len[@]}" \
 			--output="$dir/warm.json"
 		snap "$dir" before "$m"
 		incg "$m" fio "${fio_common[@]}" "${engine[@]}" --rw=randread \
-			--random_distribution="$dist" --randseed=2 "${run_len[@]}" \
+			--random_distribution="$dist" "${run_seed[@]}" "${run_len[@]}" \
 			--output="$dir/fio.json"
 		snap "$dir" after "$m"
 		;;
