@@ -85,7 +85,8 @@ run=$logs/guest
 set +e
 # pci=noacpi: under KASAN + lockdep the ACPI interpreter times out on the
 # PCI interrupt routing method and the virtio devices get no interrupt
-# (the boot then hangs on the data disk; see wip/issue-7/)
+# (the boot then hangs waiting for the data disk); with pci=noacpi they
+# take their interrupts from the PIRQ table and the boot goes through
 # FG_ST: guest/check.sh runs the selftests from there
 "$top/scripts/run-guest.sh" -t "$timeout" -a "pci=noacpi FG_ST=$dir/selftests" -o "$run" -d "$img" \
 	-k "$obj/arch/x86/boot/bzImage" "$top/guest/check.sh" 2>&1 | tee "$logs/run-guest.log"
@@ -117,8 +118,10 @@ fi
 # for, whatever the LRU does: test_memcg_low waits at most six seconds for
 # three children to write 50 MiB of page cache each, and the debug kernel
 # took 5.7-7.6 s to write 3 x 50 MiB here, with a benchmark guest on the
-# other core (wip/issue-7/debug-s6/write-timing.txt); it
-# failed on the base kernel's debug build too, and passes in 'make check'.
+# other core (timed in a debug guest: the writes alone overrun the wait,
+# and the test then applies its pressure and checks before the children are
+# done); it failed on the base kernel's debug build too, and passes in
+# 'make check'.
 # A listed case that fails every try is reported as known, not as a pass.
 debug_known=test_memcg_low
 for suite in lru_gen_workingset test_memcontrol; do
