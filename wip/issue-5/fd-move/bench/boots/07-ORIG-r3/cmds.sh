@@ -1,5 +1,0 @@
-export BENCH_BIN=/work/main/build/bench/bin BENCH_LRU=y BENCH_RA_KB=128
-export BENCH_WARM=5 BENCH_RUN=15 BENCH_ANON_SECS=5
-export BENCH_TWARM=100000 BENCH_TREADS=150000
-export BENCH_CELLS="fd:1.1:256 fd:0.8:256 trace:0.9:128"
-exec bash /work/main/guest/bench/run.sh

@@ -1,2 +1,0 @@
-cd /tmp/data
-/work/main/build/mst/lru_gen_workingset -f workingset
