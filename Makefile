@@ -16,7 +16,7 @@ help:
 	@echo "make export     write base..fg back into patches/ and patches/series"
 	@echo "make kernel     build the guest kernel (tinyconfig + Kconfig.fg) in build/obj"
 	@echo "make selftests  build the selftests into build/selftests"
-	@echo "make demo       fresh machine to a printed MGLRU vs classic LRU comparison"
+	@echo "make demo       fresh machine to stock MGLRU vs the series vs the classic LRU on one workload"
 	@echo "make check      checkpatch, apply, build, W=1/sparse, KUnit, selftests"
 	@echo "make bisect-check  build the kernel at every prefix of the series"
 	@echo "make bench      build the arms, boot each under QEMU, print the quick tables + plot (25-40 min)"

@@ -72,5 +72,29 @@ fi
 
 kmake olddefconfig >/dev/null
 start=$(date +%s)
-kmake -j"$jobs" bzImage
+# A line a minute while it builds: the objects compiled so far and, once a
+# build here (or of the workspace's build/obj) has finished, how many
+# objects a whole build has.
+count=$obj/.fg-objects
+total=$(cat "$count" "$top/build/obj/.fg-objects" 2>/dev/null | head -1 || true)
+marker=$obj/.fg-build-start
+touch "$marker"
+kmake -j"$jobs" bzImage &
+pid=$!
+trap 'kill "$pid" 2>/dev/null' EXIT INT TERM
+next=$((start + 60))
+while kill -0 "$pid" 2>/dev/null; do
+	sleep 2
+	now=$(date +%s)
+	[ "$now" -ge "$next" ] || continue
+	next=$((now + 60))
+	done_objs=$(find "$obj" -name '*.o' -newer "$marker" | wc -l)
+	el=$((now - start))
+	echo "build-kernel: $((el / 60))m$(printf '%02d' $((el % 60)))s: $done_objs objects compiled${total:+ (a whole build has $total)}"
+done
+rc=0
+wait "$pid" || rc=$?
+trap - EXIT INT TERM
+[ $rc = 0 ] || die "make bzImage failed (exit $rc)"
+find "$obj" -name '*.o' | wc -l > "$count"
 echo "build-kernel: $obj/arch/x86/boot/bzImage built in $(( $(date +%s) - start ))s"

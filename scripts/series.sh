@@ -9,9 +9,10 @@
 #  2. b4 enrols the branch (b4 prep -e base; cover strategy "commit": the
 #     cover letter is the empty commit at the start of the branch); the
 #     cover's subject and text come from patches/0000-cover-letter.patch,
-#     followed by the tables of the newest benchmark run (the tables.txt
-#     that 'make bench' wrote under build/bench/results/, or a note that
-#     there is none);
+#     followed by the tables of the newest benchmark run kept under
+#     results/ (its tables.txt), or a note that there is none; the mails
+#     are From: and Signed-off-by: the sender (git config user.name and
+#     user.email), which replaces the workspace's identity in the patches;
 #  3. b4 prep --auto-to-cc fills To/Cc from the kernel's get_maintainer.pl;
 #  4. b4 send -o writes the mails (default build/mail/out);
 #  5. the mails are applied with git am to the base in a scratch worktree
@@ -25,7 +26,7 @@ src=$top/build/linux
 mail=$top/build/mail
 tree=$mail/linux
 pdir=${FG_PATCHES:-$top/patches}	# FG_PATCHES: another patch directory (tests)
-results=$top/build/bench/results
+results=$top/results	# the kept runs, the ones the README quotes
 branch=mglru-fg
 out=$mail/out
 
@@ -66,9 +67,34 @@ subject=$(sed -n 's/^Subject: //p;/^$/q' "$cover" | sed -n 1p | sed -E 's/^\[[^]
 { [ -n "$from" ] && [ -n "$subject" ]; } || die "$cover has no From: or Subject: header"
 body=$(awk 'hdr && /^[^ ].* \([0-9]+\):$/ { exit } hdr { print } /^$/ { hdr = 1 }' "$cover")
 [ -n "$body" ] || die "$cover has no text"
-name=${from% <*}
-email=${from##*<}
-email=${email%>}
+# The sender: the mails go out From: and Signed-off-by: whoever runs this,
+# as their git configuration says.  The patch files carry the workspace's
+# own identity (the cover letter's From:); it is replaced in every From:
+# and Signed-off-by: line, and must not be left in any mail.
+name=$(git -C "$top" config user.name || true)
+email=$(git -C "$top" config user.email || true)
+{ [ -n "$name" ] && [ -n "$email" ]; } ||
+	die "no sender identity: set git config user.name and user.email (the mails go out From: and Signed-off-by: you)"
+sender="$name <$email>"
+case "$email" in
+*@invalid|*.invalid|*@localhost|*.localdomain) die "git config user.email '$email' is not an address mail can be sent from" ;;
+esac
+[ "$sender" != "$from" ] || die "git config names the workspace's own identity ($from), not yours"
+pmail=$mail/patches
+rm -rf "$pmail"
+mkdir -p "$pmail"
+for i in "${!patches[@]}"; do
+	p=${patches[$i]}
+	q=$pmail/$(basename "$p")
+	FROM=$from SENDER=$sender awk '
+		BEGIN { from = ENVIRON["FROM"]; sender = ENVIRON["SENDER"] }
+		$0 == "From: " from { print "From: " sender; next }
+		$0 == "Signed-off-by: " from { print "Signed-off-by: " sender; next }
+		{ print }' "$p" > "$q"
+	grep -qxF "Signed-off-by: $sender" "$q" || die "$(basename "$p") has no Signed-off-by: of the sender after the rewrite"
+	! grep -qF "$from" "$q" || die "$(basename "$p") still names $from"
+	patches[$i]=$q
+done
 
 # The newest benchmark run with tables; say so when there is none.
 bench_section() {
@@ -108,7 +134,7 @@ bench_section() {
 	*" CLRU "*) echo "CLRU is the ORIG kernel with lru_gen/enabled = n (the classic LRU)." ;;
 	esac
 	echo "To reproduce: '$cmd' in the workspace ('make bench' for the"
-	echo "quick matrix); raw results under build/bench/results/<time>/."
+	echo "quick matrix); this run is kept as results/$(basename "$dir")/."
 	echo
 	# indented: b4 drops cover lines that start with '#'
 	sed -e 's/^/  /' -e 's/ *$//' "$dir/tables.txt"
@@ -213,6 +239,10 @@ fi
 [ -n "$coverfile" ] || { rm -rf "$out.tmp"; die "no cover letter among the mails"; }
 grep -q '^To: ' "$coverfile" || { rm -rf "$out.tmp"; die "the cover letter has no To: (get_maintainer.pl found nobody)"; }
 grep -q '^Benchmarks$' "$coverfile" || { rm -rf "$out.tmp"; die "the cover letter lost its benchmark section"; }
+if grep -lF "$from" "${mails[@]}" >/dev/null; then
+	rm -rf "$out.tmp"
+	die "a mail still names the workspace's identity $from"
+fi
 
 rm -rf "$out"
 mv "$out.tmp" "$out"

@@ -8,6 +8,9 @@
 #   before.* / after.*     memory.stat of the cell's memcg, /proc/vmstat and
 #                          /sys/block/vda/stat around the measured phase
 #   out.txt                the driver's own output (trace, anon, filechurn)
+#   hot.txt                trace family: how much of the hot set (the most
+#                          popular pages, a quarter of the memcg) is resident
+#                          after the measured phase (zipf-replay hot)
 # The data disk (/tmp/data) holds bench/f0..f3, made by scripts/bench/data.sh.
 #
 # Environment (set by the host's command file):
@@ -190,16 +193,20 @@ run_cell() {
 		# the guard cells change the measured phase only: tphase moves
 		# the popular set (another permutation), tscan adds a one-pass
 		# scan of every file, tloop loops over 3/4 of the memcg's pages
+		pseed=1
 		case $wl in
-		tphase)	extra=(-P 2) ;;
+		tphase)	extra=(-P 2); pseed=2 ;;
 		tscan)	extra=(-S) ;;
-		tloop)	extra=(-P 3 -L $((mb * 256 * 3 / 4))) ;;
+		tloop)	extra=(-P 3 -L $((mb * 256 * 3 / 4))); pseed=3 ;;
 		*)	extra=() ;;
 		esac
 		snap "$dir" before "$m"
 		incg "$m" "$bin/zipf-replay" read -t "$param" -s 2 "${extra[@]}" \
 			-n "${BENCH_TREADS:-300000}" "${files[@]}" > "$dir/out.txt"
 		snap "$dir" after "$m"
+		# the hot set: the most popular pages, a quarter of the memcg
+		"$bin/zipf-replay" hot -t "$param" -P "$pseed" -k $((mb * 64)) \
+			"${files[@]}" > "$dir/hot.txt"
 		;;
 	anon)
 		snap "$dir" before "$m"

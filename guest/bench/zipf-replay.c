@@ -15,6 +15,10 @@
  *   zipf-replay emit [same options] -f NFILES -b PAGES
  *	write the page numbers "read" would access (file * PAGES + page) to
  *	stdout as native 32-bit integers, without reading anything
+ *   zipf-replay hot [-t THETA] [-P PSEED] -k K FILE...
+ *	how many of the K most popular pages (ranks 0..K-1 of the zipf
+ *	popularity) are in the page cache now, by mincore() on a mapping of
+ *	each file: nothing is read and no access is recorded
  *
  * The rank -> page mapping is a permutation seeded by PSEED (default 1),
  * so the popular pages are scattered over the files and stay the same
@@ -29,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -217,21 +222,51 @@ static int do_fill(char **names, int n)
 	return 0;
 }
 
+static int do_hot(char **names, int n, double theta, uint64_t pseed, unsigned long k)
+{
+	int fds[MAX_FILES], i;
+	unsigned char *vec[MAX_FILES];
+	unsigned long pages, r, resident = 0;
+	struct sampler s;
+
+	open_files(names, n, fds, &pages);
+	if (!k || k > n * pages)
+		die("-k wants 1 to all pages of the files");
+	for (i = 0; i < n; i++) {
+		void *map = mmap(NULL, pages * PAGE, PROT_READ, MAP_SHARED, fds[i], 0);
+
+		if (map == MAP_FAILED)
+			die("mmap failed");
+		vec[i] = xmalloc(pages);
+		if (mincore(map, pages * PAGE, vec[i]))
+			die("mincore failed");
+		munmap(map, pages * PAGE);
+	}
+	sampler_init(&s, n * pages, theta, pseed);
+	for (r = 0; r < k; r++) {
+		uint32_t pg = s.perm[r];
+
+		resident += vec[pg / pages][pg % pages] & 1;
+	}
+	printf("hot pages %lu resident %lu pct %.1f\n", k, resident, 100.0 * resident / k);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	double theta = 0.9, t0, t1, t;
 	uint64_t seed = 1, pseed = 1;
-	unsigned long reads = 100000, nfiles = 0, ppf = 0, loop = 0, i, len;
+	unsigned long reads = 100000, nfiles = 0, ppf = 0, loop = 0, hot = 0, i, len;
 	struct stream st = { 0 };
 	int scan = 0;
 	const char *cmd;
 	int opt;
 
 	if (argc < 2)
-		die("usage: zipf-replay fill|read|emit [options] FILE...");
+		die("usage: zipf-replay fill|read|emit|hot [options] FILE...");
 	cmd = argv[1];
 	optind = 2;
-	while ((opt = getopt(argc, argv, "t:s:n:P:f:b:L:S")) != -1) {
+	while ((opt = getopt(argc, argv, "t:s:n:P:f:b:L:Sk:")) != -1) {
 		switch (opt) {
 		case 't':
 			theta = atof(optarg);
@@ -259,6 +294,9 @@ int main(int argc, char **argv)
 		case 'S':
 			scan = 1;
 			break;
+		case 'k':
+			hot = strtoul(optarg, NULL, 0);
+			break;
 		default:
 			die("unknown option");
 		}
@@ -268,6 +306,9 @@ int main(int argc, char **argv)
 
 	if (!strcmp(cmd, "fill"))
 		return do_fill(argv + optind, argc - optind);
+
+	if (!strcmp(cmd, "hot"))
+		return do_hot(argv + optind, argc - optind, theta, pseed, hot);
 
 	if (!strcmp(cmd, "emit")) {
 		uint32_t *out;
@@ -316,6 +357,6 @@ int main(int argc, char **argv)
 		       len ? lat[len * 99 / 100] / 1e3 : 0, loop, st.scan);
 		return 0;
 	}
-	die("unknown command (fill, read or emit)");
+	die("unknown command (fill, read, emit or hot)");
 	return 2;
 }

@@ -92,6 +92,9 @@ def cell_metrics(cdir):
             m["refaults_per_read"] = refaults / reads
             m["file_pages"] = kv_file(os.path.join(cdir, "after.memory.stat")).get("file", 0) // PAGE
             m["fill_bytes"] = driver_line(os.path.join(cdir, "fill.txt"), "fill")["bytes"]
+            if os.path.isfile(os.path.join(cdir, "hot.txt")):
+                h = driver_line(os.path.join(cdir, "hot.txt"), "hot")
+                m["hot_resident_pct"] = h["pct"]
         elif wl == "pgbench":
             txt = open(os.path.join(cdir, "out.txt")).read()
             m["tps"] = float(re.search(r"^tps = ([0-9.]+)", txt, re.M).group(1))
@@ -262,7 +265,7 @@ def bounds(resdir, spec, cap, settings, fill_bytes):
 def fmt_num(v, metric):
     if metric in ("iops", "pages_per_s", "reads_per_s", "tps"):
         return "{:,.0f}".format(v)
-    if metric in ("mbps", "p99_us", "p99_ms"):
+    if metric in ("mbps", "p99_us", "p99_ms", "pct"):
         return "%.1f" % v
     if metric in ("refaults_per_majfault", "xopt"):
         return "%.2f" % v
@@ -437,6 +440,9 @@ def main_report(resdir):
             out.append("* static ideal LFU: keep the most popular pages; 1 - their zipf probability mass "
                        "(zipf measured phase only)")
             out.append("")
+        out += table("trace replay: the hot set (most popular pages, a quarter of the memcg) "
+                     "resident after the measured phase, %", tr, arms, d("hot_resident_pct"), "pct",
+                     spec_label, base, "higher")
         out += table("trace replay: reads/s", tr, arms, d("reads_per_s"), "reads_per_s", spec_label, base,
                      "higher")
     print("\n".join(out))
