@@ -36,7 +36,7 @@
 # every boot then does the same work, so refaults per read no longer
 # depend on how fast the boot ran; 0, the default, keeps them timed),
 # BENCH_FIO_REPLAY (1: the fd and mmap cells' measured phase replays the
-# warm-up's offsets, as every fio cell before 2026-12-01 evening did; 0, the
+# warm-up's offsets, fio's behaviour while randrepeat is on; 0, the
 # default, reads the same zipf popularity in a sequence of its own).
 #
 # Workloads (4 files x 160 MiB on the data disk; MEMCG is memory.max in MiB):
@@ -80,7 +80,7 @@ mmap:1.1:192 mmap:1.1:128 mmap:1.1:96
 trace:0.9:128 trace:1.1:128 trace:0.8:128 trace:0.9:64 trace:0.9:256
 tphase:0.9:128 tscan:0.9:128 tloop:0.9:128
 readtwice::256 mmapread::256 anon:64:256 filechurn::256 pgbench:1.1:128"
-issue_arms="ORIG FIXED FG RD"	# issue 3's arms; absent ones are skipped
+issue_arms="ORIG FIXED FG RD"	# the arms of the published design; absent ones are skipped
 
 argv="$0 $*"
 mode=quick arms_arg='' cells_arg='' reps='' kernel='' res='' dry=0 icount=0

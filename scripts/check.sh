@@ -156,7 +156,7 @@ for suite in lru_gen_workingset test_memcontrol; do
 		result fail "$suite" "did not run"
 	fi
 done
-# --- benchmark harness smoke run (scripts/bench.sh, issue 3) ---
+# --- benchmark harness smoke run (scripts/bench.sh --smoke) ---
 # Two short cells of the trace family (trace and the tloop guard) on the
 # kernel built above, so the harness cannot rot: the guest side runs, the
 # host parses it and simulates the bounds.
