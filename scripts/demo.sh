@@ -46,7 +46,7 @@ log=$out.log
 if ! BENCH_TWARM=$warm BENCH_TREADS=$reads BENCH_CMD="make demo" \
 	"$top/scripts/bench.sh" -a ORIG,RD,CLRU -w "trace:$theta:$mb,tscan:$theta:$mb" \
 	-r 1 -o "$out.tmp" 2>&1 | tee "$log" |
-	{ grep --line-buffered -E '^bench(-data|-arms)?: (plan|making|\[|all boots|error)' || true; }; then
+	{ grep --line-buffered -E '^bench(-data|-arms)?: ( {4}|plan|making|\[|all boots|error)' || true; }; then
 	die "the benchmark harness failed; its output is in $log"
 fi
 [ -s "$out.tmp/summary.json" ] || die "no results (see $log)"
