@@ -19,7 +19,7 @@ help:
 	@echo "make demo       fresh machine to stock MGLRU vs the series vs the classic LRU on one workload"
 	@echo "make check      checkpatch, apply, build, W=1/sparse, KUnit, selftests"
 	@echo "make bisect-check  build the kernel at every prefix of the series"
-	@echo "make bench      build the arms, boot each under QEMU, print the quick tables + plot (25-40 min)"
+	@echo "make bench      build the arms, boot each under QEMU, print the quick tables + plot (45-60 min once the arms are built)"
 	@echo "make bench-full the full benchmark matrix (many hours); BENCH_ARGS='-a ... -w ... -r N' for either"
 	@echo "make series     patches/ -> build/mail/out: the mails b4 would send (no network), checked with git am"
 	@echo "make build-matrix  the series with LRU_GEN=n, MEMCG=n, LRU_GEN_STATS=y, i386 + W=1/sparse vs base (slow)"

@@ -106,6 +106,8 @@ bench_section() {
 		[ -d "$d" ] || continue
 		d=${d%/}
 		t=$(sed -n 's/^date: //p' "$d/meta.txt" 2>/dev/null)
+		# the demo's one-boot runs are not benchmarks
+		[ "$(sed -n 's/^command: //p' "$d/meta.txt" 2>/dev/null)" != "make demo" ] || continue
 		[ -s "$d/tables.txt" ] && [ -n "$t" ] && c=y || c=n
 		echo "${t:-$(date -u -r "$d" +%Y-%m-%dT%H:%M:%SZ)} $c $d"
 	       done | sort)
