@@ -60,10 +60,34 @@ def main():
         rows.append(row)
     heads = ["cell"] + [NAMES.get(a, a) for a in arms] + ["exact LRU"]
     if text:
-        w = [max(len(heads[i]), max(len(r[i]) for r in rows)) for i in range(len(heads))]
-        print("  ".join(h.ljust(w[i]) for i, h in enumerate(heads)).rstrip())
-        for r in rows:
+        # narrow enough for a mail: short cell names, medians and the change,
+        # and the widest spread of the run in one line below
+        trows, worst = [], 0.0
+        for spec in s["meta"]["cells"].split():
+            wl, param, mb = spec.split(":")
+            metric = METRIC.get(wl, "misses_per_read")
+            name = {"trace": "zipf", "trace4k": "zipf 4k", "tscan": "zipf+scan", "tloop": "loop",
+                    "tphase": "phase", "fd": "fio"}.get(wl, wl)
+            r = ["%s %s%s" % (name, "" if wl == "tloop" else param + " ", mb + "M")]
+            bmed = med.get("%s|%s|%s" % (spec, base, metric))
+            for a in arms:
+                v = per_boot.get((spec, a, metric))
+                if not v:
+                    r.append("-")
+                    continue
+                m = med["%s|%s|%s" % (spec, a, metric)]
+                if len(v) > 1 and m:
+                    worst = max(worst, (max(v) - min(v)) / m)
+                r.append("%.4f" % m + (" %+.1f%%" % (100.0 * (m - bmed) / bmed) if a != base and bmed else ""))
+            b = s["bounds"].get(spec)
+            r.append("%.4f" % b["LRU"] if b else "")
+            trows.append(r)
+        th = ["cell"] + [NAMES.get(a, a) for a in arms] + ["exact LRU"]
+        w = [max(len(th[i]), max(len(r[i]) for r in trows)) for i in range(len(th))]
+        print("  ".join(h.ljust(w[i]) for i, h in enumerate(th)).rstrip())
+        for r in trows:
             print("  ".join(x.ljust(w[i]) for i, x in enumerate(r)).rstrip())
+        print("(max-min over boots at most %.1f%% of the median in any cell)" % (100 * worst))
     else:
         print("| " + " | ".join(heads) + " |")
         print("| " + " | ".join("---" for _ in heads) + " |")
