@@ -106,7 +106,9 @@ bench_section() {
 		[ -d "$d" ] || continue
 		d=${d%/}
 		t=$(sed -n 's/^date: //p' "$d/meta.txt" 2>/dev/null)
+		# kept records other than benchmark runs have no meta.txt, and
 		# the demo's one-boot runs are not benchmarks
+		[ -f "$d/meta.txt" ] || continue
 		[ "$(sed -n 's/^command: //p' "$d/meta.txt" 2>/dev/null)" != "make demo" ] || continue
 		[ -s "$d/tables.txt" ] && [ -n "$t" ] && c=y || c=n
 		echo "${t:-$(date -u -r "$d" +%Y-%m-%dT%H:%M:%SZ)} $c $d"
@@ -134,6 +136,14 @@ bench_section() {
 	echo "Arms: $arms.  Cells: $(sed -n 's/^cells: //p' "$dir/meta.txt"); $(sed -n 's/^reps: //p' "$dir/meta.txt") repeats."
 	case " $arms " in
 	*" CLRU "*) echo "CLRU is the ORIG kernel with lru_gen/enabled = n (the classic LRU)." ;;
+	esac
+	local cmd2
+	cmd2=$(sed -n 's/^command2: //p' "$dir/meta.txt" | sed 's/ *$//')
+	[ -z "$cmd2" ] || echo "A second round ran as '$cmd2' (see the run's cmd.txt)."
+	case "$(sed -n 's/^host: //p' "$dir/meta.txt")" in
+	*"accel tcg"*)
+		echo "Under TCG the timed figures (IOPS, p99, reads/s) follow the host's"
+		echo "load: only the counts (misses, refaults per read) are results." ;;
 	esac
 	echo "To reproduce: '$cmd' in the workspace ('make bench' for the"
 	echo "quick matrix); this run is kept as results/$(basename "$dir")/."
