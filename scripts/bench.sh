@@ -18,6 +18,10 @@
 #                fd:1.1:256,mmap:uniform:256,trace:0.9:128,anon:64:256
 #   -r N         boots per arm (default 3, --full 5)
 #   -k BZIMAGE   benchmark this kernel image alone, as arm CUR (no builds)
+#   -k NAME=BZIMAGE[,NAME=BZIMAGE...]
+#                benchmark these images as arms NAME, interleaved (no builds;
+#                e.g. ORIG=build/bench/kernels/ORIG-*.bzImage,NEW=...); an
+#                arm named CLRU boots with lru_gen/enabled = n
 #   -o DIR       results directory (default build/bench/results/<time>)
 #   -n           check the arguments and print the plan, run nothing
 #   --icount     boot every guest with one vCPU under instruction-counting
@@ -130,9 +134,22 @@ reps=${reps:-$def_reps}
 # --- the arms ---
 declare -a arms=() kernels=()
 if [ -n "$kernel" ]; then
-	[ -z "$arms_arg" ] || die "-k and -a do not go together (-k benchmarks one kernel as CUR)"
-	[ -r "$kernel" ] || die "kernel image $kernel not found${mode:+ (make kernel)}"
-	arms=(CUR)
+	[ -z "$arms_arg" ] || die "-k and -a do not go together (-k names the kernels itself)"
+	if [[ $kernel == *=* ]]; then
+		for kv in $(tr ',' ' ' <<<"$kernel"); do
+			n=${kv%%=*} p=${kv#*=}
+			[[ $n =~ ^[A-Za-z0-9_-]+$ ]] ||
+				die "-k '$kv': want NAME=BZIMAGE, NAME of letters, digits, '-' and '_'"
+			[ -r "$p" ] || die "-k '$kv': kernel image $p not found"
+			[[ " ${arms[*]-} " != *" $n "* ]] || die "-k: arm $n named twice"
+			arms+=("$n")
+			kernels+=("$(realpath "$p")")
+		done
+	else
+		[ -r "$kernel" ] || die "kernel image $kernel not found${mode:+ (make kernel)}"
+		arms=(CUR)
+		kernels=("$(realpath "$kernel")")
+	fi
 else
 	known=$("$top/scripts/bench/arms.sh" list) || die "cannot read the arms from patches/series"
 	names=$(cut -d' ' -f1 <<<"$known" | tr '\n' ' ')
@@ -257,8 +274,6 @@ if [ -z "$kernel" ]; then
 			[ "${build_arms[$i]}" = "$b" ] && kernels+=("${imgs[$i]}")
 		done
 	done
-else
-	kernels=("$(realpath "$kernel")")
 fi
 mkdir -p "$bench/bin"
 for t in zipf-replay anon-churn; do
