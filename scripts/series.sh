@@ -98,7 +98,8 @@ done
 
 # The newest benchmark run with tables; say so when there is none.
 bench_section() {
-	local runs newest dir d t
+	local runs newest dir d t other series_arms
+	series_arms=$("$top/scripts/bench/arms.sh" list | cut -d' ' -f1)
 	# one line per run, "START COMPLETE DIR", oldest first: by start time,
 	# not by name (-o names runs freely); meta.txt's date is ISO 8601, and a
 	# run without meta.txt yet counts by its directory's mtime
@@ -110,6 +111,12 @@ bench_section() {
 		# the demo's one-boot runs are not benchmarks
 		[ -f "$d/meta.txt" ] || continue
 		[ "$(sed -n 's/^command: //p' "$d/meta.txt" 2>/dev/null)" != "make demo" ] || continue
+		# and a run of images under names of its own (-k NAME=IMAGE,
+		# e.g. variants of a patch) compares kernels that are not the
+		# series' arms
+		other=$(sed -n 's/^arm: \([^ ]*\) .*/\1/p' "$d/meta.txt" |
+			grep -vxF -f <(printf '%s\n' $series_arms CLRU) || true)
+		[ -z "$other" ] || continue
 		[ -s "$d/tables.txt" ] && [ -n "$t" ] && c=y || c=n
 		echo "${t:-$(date -u -r "$d" +%Y-%m-%dT%H:%M:%SZ)} $c $d"
 	       done | sort)
