@@ -11,6 +11,19 @@
  *   stress-worker anon MIB SECS OPS    anonymous memory (MADV_HUGEPAGE) with a
  *                                      pattern, rewritten and re-checked in
  *                                      zipf order (swap, THP split/collapse)
+ *   stress-worker rand FILE ID SECS OPS  large folios read at random: a
+ *                                      window of FILE read sequentially (so
+ *                                      readahead makes large folios), then
+ *                                      zipf pread()s through a descriptor
+ *                                      declared POSIX_FADV_RANDOM (reclaim
+ *                                      splits such folios), some blocks
+ *                                      written back unchanged (dirty, under
+ *                                      writeback) and some windows mapped
+ *                                      while reclaim looks at them
+ *   stress-worker lazyfree MIB SECS OPS  anonymous MADV_HUGEPAGE memory made
+ *                                      lazyfree (MADV_FREE) in rounds; each
+ *                                      block must read back as written or
+ *                                      as zeroes (discarded by reclaim)
  *
  * Readers write their op count to the file OPS every second (the watchdog
  * of guest/stress.sh reads it).  Exit 0 when every block checked was right,
@@ -94,6 +107,20 @@ static int check(const uint64_t *b, uint64_t id, uint64_t blk, uint64_t gen,
 			return 1;
 		}
 	}
+	return 0;
+}
+
+/* check() without the report: 1 when block b is not what was written */
+static int check_quiet(const uint64_t *b, uint64_t id, uint64_t blk, uint64_t gen)
+{
+	const struct hdr *h = (const struct hdr *)b;
+	size_t i;
+
+	if (h->magic != MAGIC || h->id != id || h->blk != blk || h->gen != gen)
+		return 1;
+	for (i = sizeof(*h) / 8; i < BLK / 8; i++)
+		if (b[i] != word(id, blk, i) + gen)
+			return 1;
 	return 0;
 }
 
@@ -293,6 +320,166 @@ static int anon(long mib, double secs, const char *ops)
 	return bad ? 1 : 0;
 }
 
+static int read_blk(int fd, uint64_t *b, size_t blk)
+{
+	if (pread(fd, b, BLK, (off_t)blk * BLK) != BLK) {
+		perror("pread");
+		return -1;
+	}
+	return 0;
+}
+
+static int rand_reader(const char *path, uint64_t id, double secs, const char *ops)
+{
+	static uint64_t b[BLK / 8];
+	unsigned long long n = 0, bad = 0, rewrites = 0, windows = 0, maps = 0;
+	const size_t win = 4 << 20 >> 12;	/* 4 MiB windows, in blocks */
+	int fd = open(path, O_RDWR), seq = open(path, O_RDONLY);
+	double *cdf, end, tick;
+	size_t nblk, *perm, i;
+	struct stat st;
+
+	if (fd < 0 || seq < 0 || fstat(fd, &st)) {
+		perror(path);
+		return 2;
+	}
+	nblk = st.st_size / BLK;
+	if (nblk < win)
+		return 2;
+	if (posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM)) {
+		fprintf(stderr, "stress-worker: POSIX_FADV_RANDOM failed\n");
+		return 2;
+	}
+	rng ^= id * 0x9e3779b97f4a7c15ULL + getpid();
+	cdf = zipf_cdf(nblk);
+	perm = shuffle(nblk);
+	end = now() + secs;
+	tick = now() + 1;
+	while (bad <= 10) {
+		size_t first = next() % (nblk / win) * win;
+
+		/* a window read sequentially: readahead's large folios */
+		for (i = 0; i < win && bad <= 10; i++) {
+			if (read_blk(seq, b, first + i))
+				return 2;
+			bad += check(b, id, first + i, 0, "rand seq");
+		}
+		windows++;
+		/* now at random, a few of them in that window */
+		for (i = 0; i < 256 && bad <= 10; i++) {
+			size_t blk = (i & 3) ? zipf_pick(cdf, nblk, perm) : first + next() % win;
+
+			if (read_blk(fd, b, blk))
+				return 2;
+			bad += check(b, id, blk, 0, "rand");
+			/* the same bytes written back: dirty, then writeback */
+			if (!bad && (next() & 15) == 0) {
+				if (pwrite(fd, b, BLK, (off_t)blk * BLK) != BLK) {
+					perror("pwrite");
+					return 2;
+				}
+				rewrites++;
+			}
+			n++;
+		}
+		/* the window mapped and touched while reclaim may split it */
+		if ((next() & 3) == 0) {
+			char *m = mmap(NULL, win * BLK, PROT_READ, MAP_SHARED, fd,
+				       (off_t)first * BLK);
+
+			if (m == MAP_FAILED) {
+				perror("mmap");
+				return 2;
+			}
+			for (i = 0; i < win && bad <= 10; i += 1 + next() % 8)
+				bad += check((const uint64_t *)(m + i * BLK), id, first + i, 0,
+					     "rand mmap");
+			munmap(m, win * BLK);
+			maps++;
+		}
+		if (!(n & 1023))
+			fdatasync(fd);
+		if (progress(ops, n & ~15ULL, &tick, end) || now() > end)
+			break;
+	}
+	report(ops, n);
+	printf("stress-worker: rand %s: %llu random reads, %llu windows read, %llu mapped, %llu blocks rewritten, %llu corrupt\n",
+	       path, n, windows, maps, rewrites, bad);
+	return bad ? 1 : 0;
+}
+
+/* 0 when the whole block is zero: a lazyfree page that reclaim discarded */
+static int zero_blk(const uint64_t *b)
+{
+	size_t i;
+
+	for (i = 0; i < BLK / 8; i++)
+		if (b[i])
+			return 0;
+	return 1;
+}
+
+static int lazyfree(long mib, double secs, const char *ops)
+{
+	size_t nblk = (size_t)mib * 256, blk, len = nblk * BLK + (2 << 20);
+	unsigned long long rounds = 0, kept = 0, dropped = 0, bad = 0, n = 0;
+	double end, tick;
+
+	end = now() + secs;
+	tick = now() + 1;
+	while (bad <= 10) {
+		char *raw = mmap(NULL, len, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), *a;
+
+		if (raw == MAP_FAILED) {
+			perror("mmap");
+			return 2;
+		}
+		/* PMD-aligned, so that the faults can be THPs */
+		a = (char *)(((uintptr_t)raw + (2 << 20) - 1) & ~(uintptr_t)((2 << 20) - 1));
+		madvise(a, nblk * BLK, MADV_HUGEPAGE);
+		for (blk = 0; blk < nblk; blk++)
+			fill((uint64_t *)(a + blk * BLK), 8888, blk, rounds);
+		if (madvise(a, nblk * BLK, MADV_FREE)) {
+			perror("MADV_FREE");
+			return 2;
+		}
+		/* let reclaim get to them */
+		usleep(200000);
+		for (blk = 0; blk < nblk && bad <= 10; blk++) {
+			const uint64_t *b = (const uint64_t *)(a + blk * BLK);
+
+			if (zero_blk(b)) {
+				dropped++;
+				continue;
+			}
+			/*
+			 * Reclaim may discard the page while it is read: what
+			 * was read before reads as written, the rest as zeroes.
+			 * A block that does not match must read as zeroes now.
+			 */
+			if (!check_quiet(b, 8888, blk, rounds)) {
+				kept++;
+				continue;
+			}
+			if (zero_blk(b)) {
+				dropped++;
+				continue;
+			}
+			bad += check(b, 8888, blk, rounds, "lazyfree");
+		}
+		munmap(raw, len);
+		rounds++;
+		n += nblk;
+		if (progress(ops, n & ~15ULL, &tick, end) || now() > end)
+			break;
+	}
+	report(ops, n);
+	printf("stress-worker: lazyfree %ld MiB: %llu rounds, %llu blocks discarded, %llu kept, %llu corrupt\n",
+	       mib, rounds, dropped, kept, bad);
+	return bad ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 5 && !strcmp(argv[1], "gen"))
@@ -302,6 +489,10 @@ int main(int argc, char **argv)
 			      atof(argv[4]), argv[5]);
 	if (argc == 5 && !strcmp(argv[1], "anon"))
 		return anon(atol(argv[2]), atof(argv[3]), argv[4]);
-	fprintf(stderr, "usage: stress-worker gen FILE MIB ID | fd|mmap FILE ID SECS OPS | anon MIB SECS OPS\n");
+	if (argc == 6 && !strcmp(argv[1], "rand"))
+		return rand_reader(argv[2], strtoull(argv[3], NULL, 0), atof(argv[4]), argv[5]);
+	if (argc == 5 && !strcmp(argv[1], "lazyfree"))
+		return lazyfree(atol(argv[2]), atof(argv[3]), argv[4]);
+	fprintf(stderr, "usage: stress-worker gen FILE MIB ID | fd|mmap|rand FILE ID SECS OPS | anon|lazyfree MIB SECS OPS\n");
 	return 2;
 }

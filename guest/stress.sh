@@ -5,8 +5,13 @@
 # with cwd on the data disk.  Keeps reclaim busy for STRESS_SECS seconds
 # and attacks MGLRU's state machines at the same time:
 #  - STRESS_MEMCGS memcgs (memory.max STRESS_MAX_MIB each), each with a zipf
-#    pread() reader and a zipf mmap reader of its own checksummed file and an
-#    anonymous MADV_HUGEPAGE worker whose memory goes to swap on zram;
+#    pread() reader and a zipf mmap reader of its own checksummed file, a
+#    reader of the same file that reads windows of it sequentially and then
+#    at random through a POSIX_FADV_RANDOM descriptor, writes some blocks
+#    back unchanged and maps some windows (large folios split in reclaim,
+#    dirty, under writeback, mapped), an anonymous MADV_HUGEPAGE worker whose
+#    memory goes to swap on zram, and one that makes THPs and mTHPs lazyfree
+#    (MADV_FREE) for reclaim to discard;
 #  - at the same time, each in its own loop (workers niced so that the
 #    loops keep their pace under TCG): lru_gen/enabled flipped (y <-> n),
 #    aging and eviction commands to /sys/kernel/debug/lru_gen,
@@ -14,7 +19,8 @@
 #    reader and removed while full (their page cache is reparented);
 #  - a watchdog: the workers report their op counts every second; no
 #    progress for STRESS_STALL seconds fails the run (blocked tasks dumped).
-# Afterwards every file's sha256 is checked from disk.  Prints the figures
+# Afterwards every file's sha256 is checked from disk, and the active and
+# inactive file page counts against a walk of the generations.  Prints the figures
 # and "stress: PASS" or "stress: FAIL ..."; exit 1 on any failure.
 set -u
 secs=${STRESS_SECS:-300}
@@ -22,7 +28,9 @@ nmem=${STRESS_MEMCGS:-4}
 max_mib=${STRESS_MAX_MIB:-96}
 file_mib=${STRESS_FILE_MIB:-256}
 anon_mib=${STRESS_ANON_MIB:-64}
+lazy_mib=${STRESS_LAZY_MIB:-16}
 stall=${STRESS_STALL:-120}
+toggle=${STRESS_TOGGLE:-1}
 bin=$FG_TOP/build/stress/bin/stress-worker
 out=${FG_OUT:-/tmp/out}
 cg=/sys/fs/cgroup/stress
@@ -42,6 +50,13 @@ say "$secs s, $nmem memcgs of $max_mib MiB, files of $file_mib MiB, anon $anon_m
 echo 512M > /sys/block/zram0/disksize && mkswap /dev/zram0 >/dev/null && swapon /dev/zram0 ||
 	fail+=("no zram swap")
 echo always > /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || say "note: THP not available"
+# mTHP sizes too, where the kernel has them
+mthp=()
+for sz in 16kB 64kB; do
+	f=/sys/kernel/mm/transparent_hugepage/hugepages-$sz/enabled
+	[ -w "$f" ] && echo always > "$f" && mthp+=("$sz")
+done
+say "mTHP sizes enabled: ${mthp[*]:-none}"
 orig_en=$(cat "$en")
 
 vmstat_sum() { awk -v re="$1" '$1 ~ re { s += $2 } END { print s + 0 }' /proc/vmstat; }
@@ -74,6 +89,8 @@ for i in $(seq 1 "$nmem"); do
 	start_in "$cg/g$i" "fd-$i" "$bin" fd "file-$i" "$id" "$secs" "$run/ops.fd-$i"
 	start_in "$cg/g$i" "mmap-$i" "$bin" mmap "file-$i" "$id" "$secs" "$run/ops.mmap-$i"
 	start_in "$cg/g$i" "anon-$i" "$bin" anon "$anon_mib" "$secs" "$run/ops.anon-$i"
+	start_in "$cg/g$i" "rand-$i" "$bin" rand "file-$i" "$id" "$secs" "$run/ops.rand-$i"
+	start_in "$cg/g$i" "lazyfree-$i" "$bin" lazyfree "$lazy_mib" "$secs" "$run/ops.lazyfree-$i"
 done
 
 steal0=$(vmstat_sum '^pgsteal_')
@@ -95,7 +112,7 @@ memcg_gens() {
 # The attackers run at the same time, each in its own loop.
 toggler() {	# lru_gen on and off
 	local n=0
-	while alive; do
+	while alive && [ "$toggle" = 1 ]; do
 		if [ "$(cat "$en")" = 0x0000 ]; then echo y > "$en"; else echo n > "$en"; fi && n=$((n + 1))
 		sleep 0.3
 	done
@@ -171,7 +188,7 @@ attackers+=($!)
 while alive; do
 	sleep 5
 	now=$(date +%s)
-	ops=$(cat "$run"/ops.fd-* "$run"/ops.mmap-* "$run"/ops.anon-* 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
+	ops=$(cat "$run"/ops.* 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
 	if [ "$ops" -gt "$last_ops" ]; then
 		last_ops=$ops last_progress=$now
 	elif [ $((now - last_progress)) -ge "$stall" ]; then
@@ -220,6 +237,36 @@ else
 	fail+=("checksum mismatch")
 fi
 
+# The active/inactive file counts against a walk of the generations: with
+# the workers gone and the page cache dropped, nr_active_file and
+# nr_inactive_file (per-CPU deltas folded by stat_refresh) must each be at
+# most what the generations hold (lru_gen debugfs), and add up to it, within
+# what the shell running this moves meanwhile.  A crossing of the
+# active/inactive line that was counted wrong stays in the counts forever.
+lru_counts() {
+	local act inact walk slack=1024 refreshed=y
+	if [ "$(cat "$en")" = 0x0000 ]; then
+		say "lru counts: not checked (lru_gen disabled)"
+		return
+	fi
+	sync
+	echo 3 > /proc/sys/vm/drop_caches
+	echo 1 > /proc/sys/vm/stat_refresh 2>/dev/null || { refreshed=n; slack=$((slack * 4)); }
+	act=$(vmstat_sum '^nr_active_file$')
+	inact=$(vmstat_sum '^nr_inactive_file$')
+	walk=$(awk '$1 ~ /^[0-9]+$/ && NF >= 4 { s += $4 } END { print s + 0 }' "$dbg")
+	lru_line="active $act + inactive $inact pages, generations $walk (stat_refresh $refreshed, slack $slack)"
+	if [ "$act" -gt $((walk + slack)) ] || [ "$inact" -gt $((walk + slack)) ] ||
+	   [ $((act + inact - walk)) -gt "$slack" ] || [ $((walk - act - inact)) -gt "$slack" ]; then
+		fail+=("file LRU counts drifted: $lru_line")
+	fi
+	if dmesg | grep -q 'vmstat_refresh: nr_'; then
+		fail+=("negative vmstat counters: $(dmesg | grep -o 'vmstat_refresh: nr_.*' | head -3 | tr '\n' ' ')")
+	fi
+}
+lru_line=
+lru_counts
+
 gib=$(awk -v p="$steal" 'BEGIN { printf "%.2f", p * 4096 / 1073741824 }')
 {
 	echo "stress: lru_gen/enabled toggles: $toggles"
@@ -227,7 +274,8 @@ gib=$(awk -v p="$steal" 'BEGIN { printf "%.2f", p * 4096 / 1073741824 }')
 	echo "stress: reclaimed: $gib GiB ($steal pages pgsteal_*), swapped out: $swpout pages"
 	echo "stress: lru_gen debugfs: aging $aging_ok ok / $aging_err refused, eviction $evict_ok ok / $evict_err refused"
 	echo "stress: memory.reclaim writes: $reclaim_ok ok / $reclaim_err refused (EAGAIN)"
-	echo "stress: worker ops: $last_ops; thp_fault_alloc $(vmstat_sum '^thp_fault_alloc$'), thp_split_page $(vmstat_sum '^thp_split_page$'), workingset_refault_file $(vmstat_sum '^workingset_refault_file$')"
+	echo "stress: worker ops: $last_ops; thp_fault_alloc $(vmstat_sum '^thp_fault_alloc$'), thp_split_page $(vmstat_sum '^thp_split_page$'), workingset_refault_file $(vmstat_sum '^workingset_refault_file$'), pglazyfreed $(vmstat_sum '^pglazyfreed$')"
+	echo "stress: file LRU counts after the run: ${lru_line:-not checked}"
 } | tee "$out/stress-summary.txt"
 if [ ${#fail[@]} = 0 ]; then
 	say "PASS" | tee -a "$out/stress-summary.txt"

@@ -1,14 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# stress.sh [-k BZIMAGE] [-s SECONDS] [-n MEMCGS] [-m GUEST_MEM]
+# stress.sh [-k BZIMAGE] [-s SECONDS] [-n MEMCGS] [-m GUEST_MEM] [-T]
 #
 # Boot a kernel (default build/obj/arch/x86/boot/bzImage, 'make kernel')
 # under QEMU with scripts/run-guest.sh and run guest/stress.sh in it for
 # SECONDS (default 300): zipf pread and mmap readers and anonymous THP
 # workers in MEMCGS memcgs (default 4), swap on zram, memcgs removed while
 # full, lru_gen/enabled toggled, lru_gen debugfs aging and eviction,
-# memory.reclaim writes; checksummed files verified afterwards.  A guest
+# memory.reclaim writes (-T: lru_gen/enabled left as it is); checksummed
+# files verified afterwards, and the active/inactive file counts against a
+# walk of the generations.  A guest
 # watchdog fails the run when the workers stop making progress, and the
 # host kills a guest that outlives SECONDS + 900 s.  The run goes under
 # nice -n 19.  Results in build/stress/<time>/ (stress-summary.txt,
@@ -20,6 +22,7 @@ kernel=$top/build/obj/arch/x86/boot/bzImage
 secs=300
 nmem=4
 mem=1G
+toggle=1
 
 usage() { sed -n '4,/^set -euo/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 die() { echo "stress: error: $*" >&2; exit 2; }
@@ -27,12 +30,13 @@ die() { echo "stress: error: $*" >&2; exit 2; }
 if [ "$(nice)" -lt 19 ]; then
 	exec nice -n 19 "$0" "$@"
 fi
-while getopts "k:s:n:m:h" opt; do
+while getopts "k:s:n:m:Th" opt; do
 	case $opt in
 	k) kernel=$OPTARG ;;
 	s) secs=$OPTARG ;;
 	n) nmem=$OPTARG ;;
 	m) mem=$OPTARG ;;
+	T) toggle=0 ;;
 	*) usage ;;
 	esac
 done
@@ -58,11 +62,11 @@ out=$top/build/stress/$(date +%Y%m%d-%H%M%S)
 mkdir -p "$out"
 cmds=$out/stress-cmds.sh
 {
-	echo "export STRESS_SECS=$secs STRESS_MEMCGS=$nmem"
+	echo "export STRESS_SECS=$secs STRESS_MEMCGS=$nmem STRESS_TOGGLE=$toggle"
 	echo "exec bash \"\$FG_TOP/guest/stress.sh\""
 } > "$cmds"
 {
-	echo "command: scripts/stress.sh -k $kernel -s $secs -n $nmem -m $mem"
+	echo "command: scripts/stress.sh -k $kernel -s $secs -n $nmem -m $mem$([ "$toggle" = 1 ] || echo " -T")"
 	echo "kernel: $kernel sha256:$(sha256sum "$kernel" | cut -c1-16)"
 	echo "date: $(date -u +%FT%TZ), host load $(cut -d' ' -f1-3 /proc/loadavg)"
 } > "$out/meta.txt"
