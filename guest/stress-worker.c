@@ -85,7 +85,10 @@ static void fill(uint64_t *b, uint64_t id, uint64_t blk, uint64_t gen)
 		b[i] = word(id, blk, i) + gen;
 }
 
-/* 0 when block b is block blk of file/area id with generation gen */
+/*
+ * 0 when block b is block blk of file/area id with generation gen; a block
+ * that is not is reported as corrupt unless what is NULL
+ */
 static int check(const uint64_t *b, uint64_t id, uint64_t blk, uint64_t gen,
 		 const char *what)
 {
@@ -93,6 +96,8 @@ static int check(const uint64_t *b, uint64_t id, uint64_t blk, uint64_t gen,
 	size_t i;
 
 	if (h->magic != MAGIC || h->id != id || h->blk != blk || h->gen != gen) {
+		if (!what)
+			return 1;
 		fprintf(stderr, "stress-worker: CORRUPT %s block %llu: header magic %llx id %llu blk %llu gen %llu, want id %llu gen %llu\n",
 			what, (unsigned long long)blk, (unsigned long long)h->magic,
 			(unsigned long long)h->id, (unsigned long long)h->blk,
@@ -102,25 +107,13 @@ static int check(const uint64_t *b, uint64_t id, uint64_t blk, uint64_t gen,
 	}
 	for (i = sizeof(*h) / 8; i < BLK / 8; i++) {
 		if (b[i] != word(id, blk, i) + gen) {
+			if (!what)
+				return 1;
 			fprintf(stderr, "stress-worker: CORRUPT %s block %llu word %zu\n",
 				what, (unsigned long long)blk, i);
 			return 1;
 		}
 	}
-	return 0;
-}
-
-/* check() without the report: 1 when block b is not what was written */
-static int check_quiet(const uint64_t *b, uint64_t id, uint64_t blk, uint64_t gen)
-{
-	const struct hdr *h = (const struct hdr *)b;
-	size_t i;
-
-	if (h->magic != MAGIC || h->id != id || h->blk != blk || h->gen != gen)
-		return 1;
-	for (i = sizeof(*h) / 8; i < BLK / 8; i++)
-		if (b[i] != word(id, blk, i) + gen)
-			return 1;
 	return 0;
 }
 
@@ -458,7 +451,7 @@ static int lazyfree(long mib, double secs, const char *ops)
 			 * was read before reads as written, the rest as zeroes.
 			 * A block that does not match must read as zeroes now.
 			 */
-			if (!check_quiet(b, 8888, blk, rounds)) {
+			if (!check(b, 8888, blk, rounds, NULL)) {
 				kept++;
 				continue;
 			}
