@@ -7,7 +7,7 @@ KSRC    := $(TOP)/build/linux
 KOBJ    := $(TOP)/build/obj
 BZIMAGE := $(KOBJ)/arch/x86/boot/bzImage
 
-.PHONY: help deps fetch tree export kernel selftests demo check bisect-check bench bench-full series build-matrix debug-check stress clean distclean
+.PHONY: help deps fetch tree export kernel selftests demo check bisect-check bench bench-full series build-matrix debug-check i386-check stress clean distclean
 
 help:
 	@echo "make deps       install the Debian packages the workspace needs (root)"
@@ -23,7 +23,8 @@ help:
 	@echo "make bench-full the full benchmark matrix (many hours); BENCH_ARGS='-a ... -w ... -r N' for either"
 	@echo "make series     patches/ -> build/mail/out: the mails b4 would send (no network), checked with git am"
 	@echo "make build-matrix  the series with LRU_GEN=n, MEMCG=n, LRU_GEN_STATS=y, i386 + W=1/sparse vs base (slow)"
-	@echo "make debug-check   debug kernel (Kconfig.debug: lockdep, DEBUG_VM, KASAN...) booted with KUnit + selftests"
+	@echo "make debug-check   debug kernel (Kconfig.debug: lockdep, DEBUG_VM, KASAN...) booted with KUnit + selftests + a short stress with fault injection"
+	@echo "make i386-check    the series built for 32-bit x86, booted in qemu-system-i386 with KUnit + selftests"
 	@echo "make stress     reclaim stress in a guest: memcgs, zram swap, THP, lru_gen toggles, checksummed files"
 
 deps:
@@ -75,6 +76,10 @@ build-matrix:
 debug-check:
 	@[ -d $(KSRC)/.git ] || $(TOP)/scripts/mktree.sh
 	$(TOP)/scripts/debug-check.sh
+
+i386-check:
+	@[ -d $(KSRC)/.git ] || $(TOP)/scripts/mktree.sh
+	$(TOP)/scripts/i386-check.sh
 
 stress:
 	@[ -d $(KSRC)/.git ] || $(TOP)/scripts/mktree.sh

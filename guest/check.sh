@@ -5,8 +5,11 @@
 # disk.  KUnit has already run at boot (its KTAP is on the console).  Each
 # suite's TAP goes to /tmp/out/<name>.tap; the host counts the results.
 set -u
-# FG_ST (kernel command line) overrides where the selftests are
+# FG_ST (kernel command line) overrides where the selftests are, and
+# FG_SUITE_TIMEOUT how many seconds a suite may take (a debug kernel under
+# TCG needs several times the default)
 st=${FG_ST:-$FG_TOP/build/selftests}
+suite_timeout=${FG_SUITE_TIMEOUT:-900}
 
 echo "check: kernel $(uname -r), lru_gen enabled=$(cat /sys/kernel/mm/lru_gen/enabled)"
 
@@ -14,7 +17,7 @@ run_suite() {
 	local name=$1 dir=$2
 	shift 2
 	echo "check: running $name"
-	(cd "$dir" && timeout 900 "$@") > "/tmp/out/$name.tap" 2>&1
+	(cd "$dir" && timeout "$suite_timeout" "$@") > "/tmp/out/$name.tap" 2>&1
 	echo "check: $name exited $?"
 	cat "/tmp/out/$name.tap"
 }

@@ -24,10 +24,25 @@
  *                                      lazyfree (MADV_FREE) in rounds; each
  *                                      block must read back as written or
  *                                      as zeroes (discarded by reclaim)
+ *   stress-worker shmem FILE MIB ID SECS OPS  FILE created on tmpfs (mount it
+ *                                      with huge=always: large shmem folios),
+ *                                      read and rewritten in zipf order while
+ *                                      reclaim swaps it out
+ *   stress-worker trunc FILE ID SECS OPS  FILE (made by gen) read sequentially
+ *                                      and at random, then truncated at a
+ *                                      random block (through large folios
+ *                                      reclaim may be splitting), checked,
+ *                                      and written back to its full size
  *
  * Readers write their op count to the file OPS every second (the watchdog
  * of guest/stress.sh reads it).  Exit 0 when every block checked was right,
- * 1 on a corrupted block (printed), 2 on usage or I/O errors.
+ * 1 on a corrupted block (printed), 2 on usage or I/O errors.  A system call
+ * that fails with ENOMEM is retried: under fault injection (make stress -F)
+ * the kernel fails allocations of these workers on purpose.  In the
+ * environment, STRESS_NICE=N makes a worker nice(N) itself and
+ * STRESS_FAIL=1 arms fault injection for it (/proc/self/make-it-fail),
+ * both once it runs: its own binary must be loaded from where a failed
+ * allocation cannot break the file system for everyone (not virtio-9p).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -39,6 +54,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -175,6 +191,49 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/*
+ * ENOMEM is what an injected allocation failure looks like to a read, a
+ * write or a new mapping: wait a little and try again, a bounded number of
+ * times, so that a real shortage still ends the run.
+ */
+static int again(int *tries)
+{
+	if (errno != ENOMEM || ++*tries > 10000)
+		return 0;
+	usleep(100);
+	return 1;
+}
+
+static ssize_t xpread(int fd, void *b, size_t len, off_t off)
+{
+	int tries = 0;
+	ssize_t r;
+
+	while ((r = pread(fd, b, len, off)) < 0 && again(&tries))
+		;
+	return r;
+}
+
+static ssize_t xpwrite(int fd, const void *b, size_t len, off_t off)
+{
+	int tries = 0;
+	ssize_t r;
+
+	while ((r = pwrite(fd, b, len, off)) < 0 && again(&tries))
+		;
+	return r;
+}
+
+static void *xmmap(size_t len, int prot, int flags, int fd, off_t off)
+{
+	int tries = 0;
+	void *m;
+
+	while ((m = mmap(NULL, len, prot, flags, fd, off)) == MAP_FAILED && again(&tries))
+		;
+	return m;
+}
+
 static void report(const char *ops, unsigned long long n)
 {
 	FILE *f = fopen(ops, "w");
@@ -241,7 +300,7 @@ static int reader(int use_mmap, const char *path, uint64_t id, double secs,
 	cdf = zipf_cdf(nblk);
 	perm = shuffle(nblk);
 	if (use_mmap) {
-		map = mmap(NULL, nblk * BLK, PROT_READ, MAP_SHARED, fd, 0);
+		map = xmmap(nblk * BLK, PROT_READ, MAP_SHARED, fd, 0);
 		if (map == MAP_FAILED) {
 			perror("mmap");
 			return 2;
@@ -255,7 +314,7 @@ static int reader(int use_mmap, const char *path, uint64_t id, double secs,
 
 		if (use_mmap) {
 			p = (const uint64_t *)(map + blk * BLK);
-		} else if (pread(fd, b, BLK, (off_t)blk * BLK) != BLK) {
+		} else if (xpread(fd, b, BLK, (off_t)blk * BLK) != BLK) {
 			perror("pread");
 			return 2;
 		}
@@ -280,7 +339,7 @@ static int anon(long mib, double secs, const char *ops)
 	double *cdf, end, tick;
 	char *a;
 
-	a = mmap(NULL, nblk * BLK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	a = xmmap(nblk * BLK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	gens = calloc(nblk, sizeof(*gens));
 	if (a == MAP_FAILED || !gens) {
 		perror("mmap");
@@ -315,7 +374,7 @@ static int anon(long mib, double secs, const char *ops)
 
 static int read_blk(int fd, uint64_t *b, size_t blk)
 {
-	if (pread(fd, b, BLK, (off_t)blk * BLK) != BLK) {
+	if (xpread(fd, b, BLK, (off_t)blk * BLK) != BLK) {
 		perror("pread");
 		return -1;
 	}
@@ -367,7 +426,7 @@ static int rand_reader(const char *path, uint64_t id, double secs, const char *o
 			bad += check(b, id, blk, 0, "rand");
 			/* the same bytes written back: dirty, then writeback */
 			if (!bad && (next() & 15) == 0) {
-				if (pwrite(fd, b, BLK, (off_t)blk * BLK) != BLK) {
+				if (xpwrite(fd, b, BLK, (off_t)blk * BLK) != BLK) {
 					perror("pwrite");
 					return 2;
 				}
@@ -377,8 +436,8 @@ static int rand_reader(const char *path, uint64_t id, double secs, const char *o
 		}
 		/* the window mapped and touched while reclaim may split it */
 		if ((next() & 3) == 0) {
-			char *m = mmap(NULL, win * BLK, PROT_READ, MAP_SHARED, fd,
-				       (off_t)first * BLK);
+			char *m = xmmap(win * BLK, PROT_READ, MAP_SHARED, fd,
+					(off_t)first * BLK);
 
 			if (m == MAP_FAILED) {
 				perror("mmap");
@@ -421,8 +480,9 @@ static int lazyfree(long mib, double secs, const char *ops)
 	end = now() + secs;
 	tick = now() + 1;
 	while (bad <= 10) {
-		char *raw = mmap(NULL, len, PROT_READ | PROT_WRITE,
-				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), *a;
+		char *raw = xmmap(len, PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), *a;
+		int tries = 0;
 
 		if (raw == MAP_FAILED) {
 			perror("mmap");
@@ -433,7 +493,9 @@ static int lazyfree(long mib, double secs, const char *ops)
 		madvise(a, nblk * BLK, MADV_HUGEPAGE);
 		for (blk = 0; blk < nblk; blk++)
 			fill((uint64_t *)(a + blk * BLK), 8888, blk, rounds);
-		if (madvise(a, nblk * BLK, MADV_FREE)) {
+		while (madvise(a, nblk * BLK, MADV_FREE) && again(&tries))
+			;
+		if (tries > 10000) {
 			perror("MADV_FREE");
 			return 2;
 		}
@@ -473,8 +535,193 @@ static int lazyfree(long mib, double secs, const char *ops)
 	return bad ? 1 : 0;
 }
 
+/*
+ * shmem: a tmpfs file (large folios with huge=always) read and rewritten in
+ * zipf order while reclaim moves it to swap and back; every block is
+ * checked against the generation it was last written with.
+ */
+static int shmem(const char *path, long mib, uint64_t id, double secs, const char *ops)
+{
+	static uint64_t b[BLK / 8];
+	size_t nblk = (size_t)mib * 256, blk, *perm;
+	unsigned long long n = 0, bad = 0, writes = 0;
+	double *cdf, end, tick;
+	uint64_t *gens = calloc(nblk, sizeof(*gens));
+	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+
+	if (fd < 0 || !gens) {
+		perror(path);
+		return 2;
+	}
+	for (blk = 0; blk < nblk; blk++) {
+		fill(b, id, blk, 0);
+		if (xpwrite(fd, b, BLK, (off_t)blk * BLK) != BLK) {
+			perror("pwrite");
+			return 2;
+		}
+	}
+	rng ^= id * 0x2545f4914f6cdd1dULL + getpid();
+	cdf = zipf_cdf(nblk);
+	perm = shuffle(nblk);
+	end = now() + secs;
+	tick = now() + 1;
+	while (bad <= 10) {
+		blk = zipf_pick(cdf, nblk, perm);
+		if (read_blk(fd, b, blk))
+			return 2;
+		bad += check(b, id, blk, gens[blk], "shmem");
+		if (!bad && (next() & 7) == 0) {
+			fill(b, id, blk, ++gens[blk]);
+			if (xpwrite(fd, b, BLK, (off_t)blk * BLK) != BLK) {
+				perror("pwrite");
+				return 2;
+			}
+			writes++;
+		}
+		n++;
+		if (progress(ops, n, &tick, end))
+			break;
+	}
+	/* all of it once more, much of it back from swap */
+	for (blk = 0; blk < nblk && bad <= 10; blk++) {
+		if (read_blk(fd, b, blk))
+			return 2;
+		bad += check(b, id, blk, gens[blk], "shmem");
+	}
+	report(ops, n);
+	close(fd);
+	unlink(path);
+	printf("stress-worker: shmem %s %ld MiB: %llu reads, %llu blocks rewritten, %llu corrupt\n",
+	       path, mib, n, writes, bad);
+	return bad ? 1 : 0;
+}
+
+/*
+ * trunc: FILE read sequentially (readahead's large folios) and at random
+ * through a POSIX_FADV_RANDOM descriptor (so that reclaim marks and splits
+ * them), then truncated at a random block, which cuts through large folios
+ * that reclaim may be splitting at that moment; the blocks below the cut
+ * must still read right and nothing may be read past it; then the file
+ * grows back (a hole first, which must read as zeroes) and is written to
+ * its full size again with a new generation.
+ */
+static int trunc_worker(const char *path, uint64_t id, double secs, const char *ops)
+{
+	static uint64_t b[BLK / 8];
+	unsigned long long n = 0, bad = 0, cuts = 0;
+	int fd = open(path, O_RDWR), rfd = open(path, O_RDONLY);
+	size_t nblk, blk, cut, i;
+	double end, tick;
+	uint64_t *gens;
+	struct stat st;
+
+	if (fd < 0 || rfd < 0 || fstat(fd, &st)) {
+		perror(path);
+		return 2;
+	}
+	nblk = st.st_size / BLK;
+	gens = calloc(nblk, sizeof(*gens));
+	if (nblk < 16 || !gens)
+		return 2;
+	if (posix_fadvise(rfd, 0, 0, POSIX_FADV_RANDOM)) {
+		fprintf(stderr, "stress-worker: POSIX_FADV_RANDOM failed\n");
+		return 2;
+	}
+	rng ^= id * 0x9e3779b97f4a7c15ULL + getpid();
+	end = now() + secs;
+	tick = now() + 1;
+	while (bad <= 10) {
+		for (blk = 0; blk < nblk && bad <= 10; blk++) {
+			if (read_blk(fd, b, blk))
+				return 2;
+			bad += check(b, id, blk, gens[blk], "trunc seq");
+		}
+		for (i = 0; i < nblk && bad <= 10; i++) {
+			blk = next() % nblk;
+			if (read_blk(rfd, b, blk))
+				return 2;
+			bad += check(b, id, blk, gens[blk], "trunc rand");
+			n++;
+		}
+		/* cut anywhere, mostly inside what readahead made large */
+		cut = 1 + next() % (nblk - 1);
+		if (ftruncate(fd, (off_t)cut * BLK)) {
+			perror("ftruncate");
+			return 2;
+		}
+		cuts++;
+		for (i = 0; i < 64 && bad <= 10; i++) {
+			blk = next() % cut;
+			if (read_blk(rfd, b, blk))
+				return 2;
+			bad += check(b, id, blk, gens[blk], "trunc kept");
+		}
+		if (xpread(rfd, b, BLK, (off_t)cut * BLK) != 0) {
+			fprintf(stderr, "stress-worker: CORRUPT trunc: data past the end at block %zu\n", cut);
+			bad++;
+		}
+		/* back to full size: a hole, then written */
+		if (ftruncate(fd, (off_t)nblk * BLK)) {
+			perror("ftruncate");
+			return 2;
+		}
+		if (xpread(rfd, b, BLK, (off_t)cut * BLK) != BLK || !zero_blk(b)) {
+			fprintf(stderr, "stress-worker: CORRUPT trunc: hole at block %zu is not zero\n", cut);
+			bad++;
+		}
+		for (blk = cut; blk < nblk; blk++) {
+			fill(b, id, blk, ++gens[blk]);
+			if (xpwrite(fd, b, BLK, (off_t)blk * BLK) != BLK) {
+				perror("pwrite");
+				return 2;
+			}
+		}
+		if (!(cuts & 7))
+			fdatasync(fd);
+		if (progress(ops, n & ~15ULL, &tick, end) || now() > end)
+			break;
+	}
+	/* leave the file as gen wrote it, for the checksum at the end */
+	for (blk = 0; blk < nblk; blk++) {
+		fill(b, id, blk, 0);
+		if (xpwrite(fd, b, BLK, (off_t)blk * BLK) != BLK) {
+			perror("pwrite");
+			return 2;
+		}
+	}
+	if (fsync(fd)) {
+		perror("fsync");
+		return 2;
+	}
+	report(ops, n);
+	printf("stress-worker: trunc %s: %llu random reads, %llu truncations, %llu corrupt\n",
+	       path, n, cuts, bad);
+	return bad ? 1 : 0;
+}
+
+static void setup_env(void)
+{
+	const char *n = getenv("STRESS_NICE"), *f = getenv("STRESS_FAIL");
+	int fd;
+
+	if (n && *n) {
+		errno = 0;
+		if (nice(atoi(n)) == -1 && errno)
+			perror("nice");
+	}
+	if (f && !strcmp(f, "1")) {
+		fd = open("/proc/self/make-it-fail", O_WRONLY);
+		if (fd < 0 || write(fd, "1", 1) != 1) {
+			perror("make-it-fail");
+			exit(2);
+		}
+		close(fd);
+	}
+}
+
 int main(int argc, char **argv)
 {
+	setup_env();
 	if (argc == 5 && !strcmp(argv[1], "gen"))
 		return gen(argv[2], atol(argv[3]), strtoull(argv[4], NULL, 0));
 	if (argc == 6 && (!strcmp(argv[1], "fd") || !strcmp(argv[1], "mmap")))
@@ -486,6 +733,11 @@ int main(int argc, char **argv)
 		return rand_reader(argv[2], strtoull(argv[3], NULL, 0), atof(argv[4]), argv[5]);
 	if (argc == 5 && !strcmp(argv[1], "lazyfree"))
 		return lazyfree(atol(argv[2]), atof(argv[3]), argv[4]);
-	fprintf(stderr, "usage: stress-worker gen FILE MIB ID | fd|mmap|rand FILE ID SECS OPS | anon|lazyfree MIB SECS OPS\n");
+	if (argc == 7 && !strcmp(argv[1], "shmem"))
+		return shmem(argv[2], atol(argv[3]), strtoull(argv[4], NULL, 0), atof(argv[5]),
+			     argv[6]);
+	if (argc == 6 && !strcmp(argv[1], "trunc"))
+		return trunc_worker(argv[2], strtoull(argv[3], NULL, 0), atof(argv[4]), argv[5]);
+	fprintf(stderr, "usage: stress-worker gen FILE MIB ID | fd|mmap|rand|trunc FILE ID SECS OPS | anon|lazyfree MIB SECS OPS | shmem FILE MIB ID SECS OPS\n");
 	return 2;
 }

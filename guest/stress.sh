@@ -10,17 +10,29 @@
 #    at random through a POSIX_FADV_RANDOM descriptor, writes some blocks
 #    back unchanged and maps some windows (large folios split in reclaim,
 #    dirty, under writeback, mapped), an anonymous MADV_HUGEPAGE worker whose
-#    memory goes to swap on zram, and one that makes THPs and mTHPs lazyfree
-#    (MADV_FREE) for reclaim to discard;
+#    memory goes to swap on zram, one that makes THPs and mTHPs lazyfree
+#    (MADV_FREE) for reclaim to discard, one that reads and rewrites a file
+#    on a huge=always tmpfs (large shmem folios to swap and back), and one
+#    that truncates a file of its own at random blocks between sequential
+#    and random reads (cutting through large folios reclaim may split);
 #  - at the same time, each in its own loop (workers niced so that the
 #    loops keep their pace under TCG): lru_gen/enabled flipped (y <-> n),
 #    aging and eviction commands to /sys/kernel/debug/lru_gen,
 #    memory.reclaim writes, and memcgs created, filled by a sequential
-#    reader and removed while full (their page cache is reparented);
+#    reader and removed while full (their page cache is reparented, and the
+#    next reader refaults it on the removed memcgs' shadow entries), two
+#    such loops;
+#  - with STRESS_FAULT=1, failslab and fail_page_alloc fail a share
+#    (STRESS_FAULT_PCT percent) of the slab and page allocations of every
+#    worker (task-filter), GFP_NOFAIL aside: reclaim, the split of large
+#    folios and the page cache then meet failed allocations;
 #  - a watchdog: the workers report their op counts every second; no
 #    progress for STRESS_STALL seconds fails the run (blocked tasks dumped).
-# Afterwards every file's sha256 is checked from disk, and the active and
-# inactive file page counts against a walk of the generations.  Prints the figures
+# Afterwards every file's sha256 is checked from disk; each memcg, emptied
+# (page cache dropped, swap off), must hold no page by its memory.stat, its
+# LRU sizes and a walk of its generations; and the active and inactive file
+# page counts of the whole system must match a walk of the generations.
+# Prints the figures
 # and "stress: PASS" or "stress: FAIL ..."; exit 1 on any failure.
 set -u
 secs=${STRESS_SECS:-300}
@@ -31,18 +43,30 @@ anon_mib=${STRESS_ANON_MIB:-64}
 lazy_mib=${STRESS_LAZY_MIB:-16}
 stall=${STRESS_STALL:-120}
 toggle=${STRESS_TOGGLE:-1}
+toggle_pause=${STRESS_TOGGLE_PAUSE:-0.1}
+shm_mib=${STRESS_SHMEM_MIB:-16}
+trunc_mib=${STRESS_TRUNC_MIB:-8}
+fault=${STRESS_FAULT:-0}
+fault_pct=${STRESS_FAULT_PCT:-1}
 bin=$FG_TOP/build/stress/bin/stress-worker
 out=${FG_OUT:-/tmp/out}
 cg=/sys/fs/cgroup/stress
 dbg=/sys/kernel/debug/lru_gen
 en=/sys/kernel/mm/lru_gen/enabled
 run=/tmp/stress
+# what the workers write (logs, op counts) goes to the data disk, so that it
+# is not tmpfs charged to their memcgs, which must end up empty
+wrun=$PWD/stress-run
+shm=/tmp/stress-shm
+dfs=/sys/kernel/debug
 fail=()
 
 say() { echo "stress: $*"; }
 [ -x "$bin" ] || { say "FAIL: $bin missing"; exit 1; }
 { [ -w "$en" ] && [ -w "$dbg" ]; } || { say "FAIL: no $en or $dbg (CONFIG_LRU_GEN, debugfs)"; exit 1; }
-mkdir -p "$run"
+mkdir -p "$run" "$shm"
+rm -rf "$wrun"
+mkdir -p "$wrun"
 say "kernel $(uname -r), $(nproc) CPUs, $(awk '/MemTotal/ { print $2 / 1024 " MiB" }' /proc/meminfo), enabled=$(cat "$en")"
 say "$secs s, $nmem memcgs of $max_mib MiB, files of $file_mib MiB, anon $anon_mib MiB each"
 
@@ -57,6 +81,13 @@ for sz in 16kB 64kB; do
 	[ -w "$f" ] && echo always > "$f" && mthp+=("$sz")
 done
 say "mTHP sizes enabled: ${mthp[*]:-none}"
+# large shmem folios: PMD-sized ones from the mount option, mTHP sizes
+for sz in 16kB 64kB; do
+	f=/sys/kernel/mm/transparent_hugepage/hugepages-$sz/shmem_enabled
+	[ -w "$f" ] && echo always > "$f"
+done
+mount -t tmpfs -o huge=always,size=$(( (nmem * shm_mib + 64) ))m tmpfs "$shm" ||
+	fail+=("cannot mount a huge=always tmpfs")
 orig_en=$(cat "$en")
 
 vmstat_sum() { awk -v re="$1" '$1 ~ re { s += $2 } END { print s + 0 }' /proc/vmstat; }
@@ -66,7 +97,10 @@ t0=$(date +%s)
 for i in $(seq 1 "$nmem") t; do
 	"$bin" gen "file-$i" "$file_mib" "$(printf '%d' "'$i")" || fail+=("cannot write file-$i")
 done
-sha256sum file-* > "$run/sums"
+for i in $(seq 1 "$nmem"); do
+	"$bin" gen "cut-$i" "$trunc_mib" "$((1000 + i))" || fail+=("cannot write cut-$i")
+done
+sha256sum file-* cut-* > "$run/sums"
 say "wrote $((nmem + 1)) files in $(( $(date +%s) - t0 ))s"
 echo 3 > /proc/sys/vm/drop_caches
 
@@ -74,11 +108,43 @@ mkdir -p "$cg"
 echo "+memory" > "$cg/cgroup.subtree_control"
 pids=()
 names=()
+# fault injection: armed for the tasks that ask for it (make-it-fail)
+injected() {	# failures injected so far, both kinds
+	local n=0 f
+	for f in failslab fail_page_alloc; do
+		n=$((n + 1000000000 - $(cat "$dfs/$f/times")))
+	done
+	echo "$n"
+}
+if [ "$fault" = 1 ]; then
+	for f in failslab fail_page_alloc; do
+		d=$dfs/$f
+		if [ ! -d "$d" ]; then
+			say "FAIL: no $d (CONFIG_FAULT_INJECTION_DEBUG_FS, CONFIG_FAILSLAB, CONFIG_FAIL_PAGE_ALLOC)"
+			exit 1
+		fi
+		echo Y > "$d/task-filter"
+		echo N > "$d/ignore-gfp-wait"
+		echo 0 > "$d/verbose"
+		echo 0 > "$d/space"
+		echo 1 > "$d/interval"
+		echo 1000000000 > "$d/times"
+		echo "$fault_pct" > "$d/probability"
+	done
+	say "fault injection: failslab and fail_page_alloc at $fault_pct% for the workers"
+fi
+# The workers run from a copy on tmpfs: a worker armed for fault injection
+# takes page faults on its own binary, and a failed allocation in the 9p
+# client (the root file system) breaks it for every task of the guest.
+cp "$bin" "$run/stress-worker" || fail+=("cannot copy $bin")
+bin=$run/stress-worker
 start_in() {	# start_in CGROUP NAME CMD...: start CMD inside CGROUP
 	local c=$1 name=$2
 	shift 2
-	# niced: the control loop below must keep its pace under TCG
-	(echo "$BASHPID" > "$c/cgroup.procs" && exec nice -n 10 "$@") > "$run/$name.log" 2>&1 &
+	# niced (by the worker itself): the control loop below must keep its
+	# pace under TCG; armed for fault injection once it runs
+	(echo "$BASHPID" > "$c/cgroup.procs" && export STRESS_NICE=10 STRESS_FAIL=$fault &&
+	 exec "$@") > "$wrun/$name.log" 2>&1 &
 	pids+=($!)
 	names+=("$name")
 }
@@ -86,11 +152,13 @@ for i in $(seq 1 "$nmem"); do
 	mkdir -p "$cg/g$i"
 	echo "$((max_mib))M" > "$cg/g$i/memory.max"
 	id=$(printf '%d' "'$i")
-	start_in "$cg/g$i" "fd-$i" "$bin" fd "file-$i" "$id" "$secs" "$run/ops.fd-$i"
-	start_in "$cg/g$i" "mmap-$i" "$bin" mmap "file-$i" "$id" "$secs" "$run/ops.mmap-$i"
-	start_in "$cg/g$i" "anon-$i" "$bin" anon "$anon_mib" "$secs" "$run/ops.anon-$i"
-	start_in "$cg/g$i" "rand-$i" "$bin" rand "file-$i" "$id" "$secs" "$run/ops.rand-$i"
-	start_in "$cg/g$i" "lazyfree-$i" "$bin" lazyfree "$lazy_mib" "$secs" "$run/ops.lazyfree-$i"
+	start_in "$cg/g$i" "fd-$i" "$bin" fd "file-$i" "$id" "$secs" "$wrun/ops.fd-$i"
+	start_in "$cg/g$i" "mmap-$i" "$bin" mmap "file-$i" "$id" "$secs" "$wrun/ops.mmap-$i"
+	start_in "$cg/g$i" "anon-$i" "$bin" anon "$anon_mib" "$secs" "$wrun/ops.anon-$i"
+	start_in "$cg/g$i" "rand-$i" "$bin" rand "file-$i" "$id" "$secs" "$wrun/ops.rand-$i"
+	start_in "$cg/g$i" "lazyfree-$i" "$bin" lazyfree "$lazy_mib" "$secs" "$wrun/ops.lazyfree-$i"
+	start_in "$cg/g$i" "shmem-$i" "$bin" shmem "$shm/shm-$i" "$shm_mib" "$((2000 + i))" "$secs" "$wrun/ops.shmem-$i"
+	start_in "$cg/g$i" "trunc-$i" "$bin" trunc "cut-$i" "$((1000 + i))" "$secs" "$wrun/ops.trunc-$i"
 done
 
 steal0=$(vmstat_sum '^pgsteal_')
@@ -114,7 +182,7 @@ toggler() {	# lru_gen on and off
 	local n=0
 	while alive && [ "$toggle" = 1 ]; do
 		if [ "$(cat "$en")" = 0x0000 ]; then echo y > "$en"; else echo n > "$en"; fi && n=$((n + 1))
-		sleep 0.3
+		sleep "$toggle_pause"
 	done
 	echo "$n" > "$run/count.toggles"
 }
@@ -146,34 +214,38 @@ reclaimer() {	# proactive reclaim
 	done
 	echo "$ok $err" > "$run/count.reclaim"
 }
-churner() {	# a memcg made, filled by a sequential reader, removed while full
-	local k=0 pid cur t n=0 mib=0 bad=0 full=0
+churner() {	# churner ID: memcgs made, filled by a sequential reader, removed while full
+	local k=0 pid cur t n=0 mib=0 bad=0 full=0 c
 	while alive; do
 		k=$((k + 1))
-		if ! { mkdir "$cg/t$k" && echo 48M > "$cg/t$k/memory.max"; }; then
+		c=$cg/t$1-$k
+		if ! { mkdir "$c" && echo 32M > "$c/memory.max"; }; then
 			bad=$((bad + 1))
 			sleep 1
 			continue
 		fi
-		(echo "$BASHPID" > "$cg/t$k/cgroup.procs" && exec cat file-t) > /dev/null 2>&1 &
+		# from where the last reader stopped, so that it refaults pages
+		# whose shadow entries name memcgs removed since
+		(echo "$BASHPID" > "$c/cgroup.procs" &&
+		 exec dd if=file-t of=/dev/null bs=1M skip=$(( (k * 24) % file_mib )) status=none) > /dev/null 2>&1 &
 		pid=$!
-		# full: 90% of memory.max charged, or 30 s of trying
-		t=$(( $(date +%s) + 30 ))
-		while [ "$(cat "$cg/t$k/memory.current")" -lt $((48 * 1048576 * 9 / 10)) ] &&
-		      [ "$(date +%s)" -lt "$t" ]; do
-			sleep 0.5
+		# full: 90% of memory.max charged, or 10 s of trying
+		t=$(( $(date +%s) + 10 ))
+		while [ "$(cat "$c/memory.current")" -lt $((32 * 1048576 * 9 / 10)) ] &&
+		      [ "$(date +%s)" -lt "$t" ] && kill -0 "$pid" 2>/dev/null; do
+			sleep 0.2
 		done
 		kill "$pid" 2>/dev/null
 		wait "$pid" 2>/dev/null
-		cur=$(cat "$cg/t$k/memory.current")
-		if rmdir "$cg/t$k"; then
+		cur=$(cat "$c/memory.current")
+		if rmdir "$c"; then
 			n=$((n + 1)) mib=$((mib + cur / 1048576))
-			[ "$cur" -lt $((48 * 1048576 * 9 / 10)) ] || full=$((full + 1))
+			[ "$cur" -lt $((32 * 1048576 * 9 / 10)) ] || full=$((full + 1))
 		else
 			bad=$((bad + 1))
 		fi
 	done
-	echo "$n $mib $bad $full" > "$run/count.churn"
+	echo "$n $mib $bad $full" > "$run/count.churn-$1"
 }
 toggler &
 attackers=($!)
@@ -181,14 +253,16 @@ commander &
 attackers+=($!)
 reclaimer &
 attackers+=($!)
-churner &
+churner 1 &
+attackers+=($!)
+churner 2 &
 attackers+=($!)
 
 # watchdog: the workers must make progress
 while alive; do
 	sleep 5
 	now=$(date +%s)
-	ops=$(cat "$run"/ops.* 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
+	ops=$(cat "$wrun"/ops.* 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
 	if [ "$ops" -gt "$last_ops" ]; then
 		last_ops=$ops last_progress=$now
 	elif [ $((now - last_progress)) -ge "$stall" ]; then
@@ -208,7 +282,11 @@ wait "${attackers[@]}" 2>/dev/null
 read -r toggles < "$run/count.toggles" || toggles=0
 read -r aging_ok aging_err evict_ok evict_err < "$run/count.debugfs" || aging_ok=0 aging_err=0 evict_ok=0 evict_err=0
 read -r reclaim_ok reclaim_err < "$run/count.reclaim" || reclaim_ok=0 reclaim_err=0
-read -r removals full_mib churn_bad nfull < "$run/count.churn" || removals=0 full_mib=0 churn_bad=0 nfull=0
+removals=0 full_mib=0 churn_bad=0 nfull=0
+for f in "$run"/count.churn-*; do
+	read -r a b c d < "$f" || continue
+	removals=$((removals + a)) full_mib=$((full_mib + b)) churn_bad=$((churn_bad + c)) nfull=$((nfull + d))
+done
 [ "$churn_bad" = 0 ] || fail+=("$churn_bad memcg creations or removals failed")
 echo "$orig_en" > "$en" 2>/dev/null || echo y > "$en"
 
@@ -220,13 +298,47 @@ for n in "${!pids[@]}"; do
 	fi
 	wait "${pids[$n]}"
 	rc=$?
-	cat "$run/${names[$n]}.log"
+	cat "$wrun/${names[$n]}.log"
 	[ $rc = 0 ] || fail+=("${names[$n]} exited $rc")
 done
 steal=$(( $(vmstat_sum '^pgsteal_') - steal0 ))
 swpout=$(( $(vmstat_sum '^pswpout$') - swpout0 ))
-for i in $(seq 1 "$nmem"); do rmdir "$cg/g$i" && removals=$((removals + 1)); done
+nfault=
+if [ "$fault" = 1 ]; then
+	nfault=$(injected)
+	for f in failslab fail_page_alloc; do echo 0 > "$dfs/$f/probability"; done
+fi
 swapoff /dev/zram0 || fail+=("swapoff failed")
+
+# Each memcg emptied: its workers are gone, their shmem files removed, swap
+# is off, the page cache dropped.  Nothing may be left: not by memory.stat,
+# not by the LRU sizes in it, not by a walk of the memcg's generations.
+# memory.stat is read after the periodic flush (every 2 s) has run.
+memcg_walk() {	# pages on the generations of memcg PATH, all nodes and types
+	awk -v p="$1" '
+		$1 == "memcg" { want = ($3 == p); next }
+		want && $1 ~ /^[0-9]+$/ && NF >= 4 { s += $3 + $4 }
+		END { print s + 0 }' "$dbg"
+}
+sync
+echo 3 > /proc/sys/vm/drop_caches
+sleep 3
+left=()
+for i in $(seq 1 "$nmem"); do
+	st=$(awk '$1 ~ /^(anon|file|shmem|active_anon|inactive_anon|active_file|inactive_file|unevictable)$/ && $2 != 0 { printf "%s=%s ", $1, $2 }' "$cg/g$i/memory.stat")
+	walk=
+	[ "$(cat "$en")" = 0x0000 ] || walk=$(memcg_walk "/stress/g$i")
+	if [ -n "$st" ] || [ "${walk:-0}" != 0 ]; then
+		left+=("g$i: ${st}generations ${walk:-not walked}")
+	fi
+done
+if [ ${#left[@]} = 0 ]; then
+	memcg_line="$nmem memcgs emptied to 0 pages (memory.stat, LRU sizes$( [ "$(cat "$en")" = 0x0000 ] || echo ", generations"))"
+else
+	memcg_line="not empty: ${left[*]}"
+	fail+=("emptied memcgs still hold pages: ${left[*]}")
+fi
+for i in $(seq 1 "$nmem"); do rmdir "$cg/g$i" && removals=$((removals + 1)); done
 
 # nothing lost, nothing corrupted: the files again, from disk
 sync
@@ -270,12 +382,14 @@ lru_counts
 gib=$(awk -v p="$steal" 'BEGIN { printf "%.2f", p * 4096 / 1073741824 }')
 {
 	echo "stress: lru_gen/enabled toggles: $toggles"
-	echo "stress: memcg removals: $removals ($((removals - nmem)) made, filled and removed, $nfull of them at >= 90% of their 48 MiB memory.max; $full_mib MiB charged at rmdir in all)"
+	echo "stress: memcg removals: $removals ($((removals - nmem)) made, filled and removed, $nfull of them at >= 90% of their 32 MiB memory.max; $full_mib MiB charged at rmdir in all)"
 	echo "stress: reclaimed: $gib GiB ($steal pages pgsteal_*), swapped out: $swpout pages"
 	echo "stress: lru_gen debugfs: aging $aging_ok ok / $aging_err refused, eviction $evict_ok ok / $evict_err refused"
 	echo "stress: memory.reclaim writes: $reclaim_ok ok / $reclaim_err refused (EAGAIN)"
 	echo "stress: worker ops: $last_ops; thp_fault_alloc $(vmstat_sum '^thp_fault_alloc$'), thp_split_page $(vmstat_sum '^thp_split_page$'), workingset_refault_file $(vmstat_sum '^workingset_refault_file$'), pglazyfreed $(vmstat_sum '^pglazyfreed$')"
 	echo "stress: file LRU counts after the run: ${lru_line:-not checked}"
+	echo "stress: emptied memcgs: $memcg_line"
+	[ -z "$nfault" ] || echo "stress: fault injection: $nfault allocations failed on purpose ($fault_pct%)"
 } | tee "$out/stress-summary.txt"
 if [ ${#fail[@]} = 0 ]; then
 	say "PASS" | tee -a "$out/stress-summary.txt"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# build-matrix.sh [-r REV] [CONFIG...]
+# build-matrix.sh [-r REV] [-b] [CONFIG...]
 #
 # Build the whole series (REV, default: branch fg of build/linux) in the
 # configurations a maintainer's build bots try, one at a time under
@@ -20,6 +20,8 @@
 # worktree of build/linux at REV, .../build/obj its objects, .../Kconfig.fg
 # the test fragment with the config's overrides, scripts/ a link to ours.
 # Every prefix of the series is built by 'make bisect-check' instead.
+# -b builds the kernels only, without the warning comparison (the i386
+# kernel that scripts/i386-check.sh boots).
 #
 # Prints "build-matrix: <cfg> build pass|fail, warnings pass|fail|skip ..."
 # per config and a summary in build/matrix/results.txt.  Exit 1 if any
@@ -40,9 +42,11 @@ if [ "$(nice)" -lt 19 ]; then
 fi
 
 rev="fg"
-while getopts "r:h" opt; do
+build_only=0
+while getopts "r:bh" opt; do
 	case $opt in
 	r) rev=$OPTARG ;;
+	b) build_only=1 ;;
 	*) usage ;;
 	esac
 done
@@ -143,6 +147,10 @@ for c in "${cfgs[@]}"; do
 	fi
 	# build-time warnings of the whole build (kernel make -s prints only those)
 	nw=$(grep -c 'warning:' "$log" || true)
+	if [ "$build_only" = 1 ]; then
+		say "$c $b, $nw warning(s) in the plain build ($d/build/obj/arch/x86/boot/bzImage)"
+		continue
+	fi
 	wlog=$d/warn-diff.log
 	if "$d/scripts/warn-diff.sh" > "$wlog" 2>&1; then
 		w="warnings pass"

@@ -16,7 +16,8 @@
 #   SRC  kernel source tree  (default build/linux)
 #   OUT  output directory    (default build/selftests)
 #
-# Environment: CC (default gcc), V=1 to show the make/gcc commands.
+# Environment: CC (default gcc; i686-linux-gnu-gcc builds them for a
+# 32-bit guest), V=1 to show the make/gcc commands.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -66,7 +67,7 @@ build_selftest() {
 	shift 2
 	log "building $prog"
 	mkdir -p "$o"
-	if quiet make -C "$sel/$dir" OUTPUT="$o" KHDR_INCLUDES="$khdr" "$o/$prog"; then
+	if quiet make -C "$sel/$dir" CC="$cc" OUTPUT="$o" KHDR_INCLUDES="$khdr" "$o/$prog"; then
 		install -m 0755 "$o/$prog" "$out/$prog"
 		return
 	fi

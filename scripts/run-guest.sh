@@ -18,6 +18,10 @@
 #   -m SIZE      guest memory (default 2G)
 #   -c N         vCPUs (default 2)
 #   -a ARGS      extra kernel command line
+#   -R DIR       the guest's root file system (default /, the host's): a
+#                tree of another architecture for a 32-bit guest, which must
+#                hold guest/init.sh at this workspace's path
+#   -Q QEMU      the QEMU system emulator (default qemu-system-x86_64)
 #   -i           count instructions (TCG -icount shift=0,sleep=off): guest
 #                time advances 1 ns per instruction, so rates the guest
 #                times measure instructions, not the host's load; runs
@@ -35,9 +39,11 @@ mem=2G
 cpus=2
 extra=
 icount=0
+root=/
+qemu=qemu-system-x86_64
 
-usage() { sed -n '4,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
-while getopts "k:o:d:t:m:c:a:ih" opt; do
+usage() { sed -n '4,/^set -euo/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+while getopts "k:o:d:t:m:c:a:R:Q:ih" opt; do
 	case $opt in
 	k) kernel=$OPTARG ;;
 	o) out=$OPTARG ;;
@@ -46,6 +52,8 @@ while getopts "k:o:d:t:m:c:a:ih" opt; do
 	m) mem=$OPTARG ;;
 	c) cpus=$OPTARG ;;
 	a) extra=$OPTARG ;;
+	R) root=$OPTARG ;;
+	Q) qemu=$OPTARG ;;
 	i) icount=1 ;;
 	*) usage ;;
 	esac
@@ -58,7 +66,8 @@ die() { echo "run-guest: error: $*" >&2; exit 2; }
 [ -r "$cmds" ] || die "command file $1 not readable"
 [ -r "$kernel" ] || die "kernel $kernel not found (make kernel)"
 [ -z "$disk" ] || [ -r "$disk" ] || die "disk image $disk not readable"
-command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not installed"
+command -v "$qemu" >/dev/null || die "$qemu not installed"
+[ -x "$root/$top/guest/init.sh" ] || die "$root has no $top/guest/init.sh"
 [ -n "$out" ] || out=$top/build/runs/$(date +%Y%m%d-%H%M%S)-$$
 mkdir -p "$out"
 out=$(realpath "$out")
@@ -80,7 +89,7 @@ args=(
 	-serial "file:$out/console.log"
 	-kernel "$kernel"
 	-append "console=ttyS0 ignore_loglevel panic=-1 root=/dev/root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=262144,cache=loose ro init=$top/guest/init.sh FG_TOP=$top FG_CMDS=/tmp/out/cmds.sh $extra"
-	-fsdev "local,id=hostroot,path=/,security_model=none,readonly=on,multidevs=remap"
+	-fsdev "local,id=hostroot,path=$(realpath "$root"),security_model=none,readonly=on,multidevs=remap"
 	-device "virtio-9p-pci,fsdev=hostroot,mount_tag=/dev/root"
 	-fsdev "local,id=top,path=$top,security_model=none,readonly=on,multidevs=remap"
 	-device "virtio-9p-pci,fsdev=top,mount_tag=top"
@@ -93,7 +102,7 @@ args=(
 echo "run-guest: booting $(basename "$kernel") ($accel, $cpus vCPU, $mem) for $(basename "$cmds"), log $out/console.log"
 start=$(date +%s)
 set +e
-timeout --signal=KILL "$timeout" qemu-system-x86_64 "${args[@]}" </dev/null >"$out/qemu.log" 2>&1
+timeout --signal=KILL "$timeout" "$qemu" "${args[@]}" </dev/null >"$out/qemu.log" 2>&1
 qrc=$?
 set -e
 secs=$(( $(date +%s) - start ))
