@@ -23,7 +23,27 @@ run_suite() {
 }
 
 mkdir -p /tmp/data/selftest
+# the lbs cases want a file system whose block is larger than the page: a
+# 16 KiB-block ext4 on a loop device that does direct I/O (so that the image
+# file's page cache is not charged to the test's memcg too)
+lbs_img=/tmp/data/lbs.img
+mkdir -p /tmp/lbs
+lbs_loop=
+if truncate -s 384M "$lbs_img" &&
+   mkfs.ext4 -F -q -b 16384 -E lazy_itable_init=0,lazy_journal_init=0 "$lbs_img" &&
+   lbs_loop=$(losetup -f --show --direct-io=on "$lbs_img") &&
+   mount "$lbs_loop" /tmp/lbs; then
+	export LRU_GEN_LBS_DIR=/tmp/lbs
+else
+	echo "check: no 16 KiB-block ext4 for the lbs cases, they will skip"
+	[ -z "$lbs_loop" ] || losetup -d "$lbs_loop"
+fi
 run_suite lru_gen_workingset /tmp/data/selftest "$st/lru_gen_workingset"
+if [ -n "${LRU_GEN_LBS_DIR:-}" ]; then
+	umount /tmp/lbs && losetup -d "$lbs_loop"
+	unset LRU_GEN_LBS_DIR
+fi
+rm -f "$lbs_img"
 run_suite test_memcontrol /tmp/data "$st/test_memcontrol"
 # The peer suite's memory.low/min cases compare reclaim outcomes with
 # tolerances and fail now and then under TCG, with or without the series
