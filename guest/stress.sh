@@ -217,10 +217,16 @@ reclaimer() {	# proactive reclaim
 	echo "$ok $err" > "$run/count.reclaim"
 }
 churner() {	# churner ID: memcgs made, filled by a sequential reader, removed while full
-	local k=0 pid cur t n=0 mib=0 bad=0 full=0 c
+	local k=0 pid cur t n=0 mib=0 bad=0 full=0 charged=0 c p=$cg/churn$1
+	# the memcgs of a churner live under a parent of their own, so that
+	# reclaim from the parent can evict what its removed children cached
+	if ! { mkdir "$p" && echo "+memory" > "$p/cgroup.subtree_control"; }; then
+		echo "0 0 1 0 0" > "$run/count.churn-$1"
+		return
+	fi
 	while alive; do
 		k=$((k + 1))
-		c=$cg/t$1-$k
+		c=$p/t$k
 		if ! { mkdir "$c" && echo 32M > "$c/memory.max"; }; then
 			bad=$((bad + 1))
 			sleep 1
@@ -242,12 +248,18 @@ churner() {	# churner ID: memcgs made, filled by a sequential reader, removed wh
 		cur=$(cat "$c/memory.current")
 		if rmdir "$c"; then
 			n=$((n + 1)) mib=$((mib + cur / 1048576))
+			[ "$cur" -lt 1048576 ] || charged=$((charged + 1))
 			[ "$cur" -lt $((32 * 1048576 * 9 / 10)) ] || full=$((full + 1))
 		else
 			bad=$((bad + 1))
 		fi
+		# evict what the removed memcg cached (it may take a moment to go
+		# offline), leaving shadow entries that name it for the next
+		# reader, which starts where this one stopped, to refault
+		echo 32M > "$p/memory.reclaim" 2>/dev/null
 	done
-	echo "$n $mib $bad $full" > "$run/count.churn-$1"
+	rmdir "$p" 2>/dev/null
+	echo "$n $mib $bad $full $charged" > "$run/count.churn-$1"
 }
 toggler &
 attackers=($!)
@@ -286,10 +298,11 @@ wait "${attackers[@]}" 2>/dev/null
 read -r toggles < "$run/count.toggles" || toggles=0
 read -r aging_ok aging_err evict_ok evict_err < "$run/count.debugfs" || aging_ok=0 aging_err=0 evict_ok=0 evict_err=0
 read -r reclaim_ok reclaim_err < "$run/count.reclaim" || reclaim_ok=0 reclaim_err=0
-removals=0 full_mib=0 churn_bad=0 nfull=0
+removals=0 full_mib=0 churn_bad=0 nfull=0 ncharged=0
 for f in "$run"/count.churn-*; do
-	read -r a b c d < "$f" || continue
-	removals=$((removals + a)) full_mib=$((full_mib + b)) churn_bad=$((churn_bad + c)) nfull=$((nfull + d))
+	read -r a b c d e < "$f" || continue
+	removals=$((removals + a)) full_mib=$((full_mib + b)) churn_bad=$((churn_bad + c))
+	nfull=$((nfull + d)) ncharged=$((ncharged + e))
 done
 [ "$churn_bad" = 0 ] || fail+=("$churn_bad memcg creations or removals failed")
 echo "$orig_en" > "$en" 2>/dev/null || echo y > "$en"
@@ -415,7 +428,7 @@ lru_counts
 gib=$(awk -v p="$steal" 'BEGIN { printf "%.2f", p * 4096 / 1073741824 }')
 {
 	echo "stress: lru_gen/enabled toggles: $toggles"
-	echo "stress: memcg removals: $removals ($((removals - nmem)) made, filled and removed, $nfull of them at >= 90% of their 32 MiB memory.max; $full_mib MiB charged at rmdir in all)"
+	echo "stress: memcg removals: $removals ($((removals - nmem)) made, filled and removed, $ncharged of them with >= 1 MiB charged at rmdir, $nfull at >= 90% of their 32 MiB memory.max; $full_mib MiB charged at rmdir in all)"
 	echo "stress: reclaimed: $gib GiB ($steal pages pgsteal_*), swapped out: $swpout pages"
 	echo "stress: lru_gen debugfs: aging $aging_ok ok / $aging_err refused, eviction $evict_ok ok / $evict_err refused"
 	echo "stress: memory.reclaim writes: $reclaim_ok ok / $reclaim_err refused (EAGAIN)"
