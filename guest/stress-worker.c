@@ -204,6 +204,19 @@ static int again(int *tries)
 	return 1;
 }
 
+/*
+ * A truncation that fails with ENOMEM may have changed the size already and
+ * not yet freed the blocks past it: the same call again finishes the job.
+ */
+static int xftruncate(int fd, off_t len)
+{
+	int tries = 0, r;
+
+	while ((r = ftruncate(fd, len)) && again(&tries))
+		;
+	return r;
+}
+
 static ssize_t xpread(int fd, void *b, size_t len, off_t off)
 {
 	int tries = 0;
@@ -645,7 +658,7 @@ static int trunc_worker(const char *path, uint64_t id, double secs, const char *
 		}
 		/* cut anywhere, mostly inside what readahead made large */
 		cut = 1 + next() % (nblk - 1);
-		if (ftruncate(fd, (off_t)cut * BLK)) {
+		if (xftruncate(fd, (off_t)cut * BLK)) {
 			perror("ftruncate");
 			return 2;
 		}
@@ -661,7 +674,7 @@ static int trunc_worker(const char *path, uint64_t id, double secs, const char *
 			bad++;
 		}
 		/* back to full size: a hole, then written */
-		if (ftruncate(fd, (off_t)nblk * BLK)) {
+		if (xftruncate(fd, (off_t)nblk * BLK)) {
 			perror("ftruncate");
 			return 2;
 		}
