@@ -644,18 +644,21 @@ static int trunc_worker(const char *path, uint64_t id, double secs, const char *
 	end = now() + secs;
 	tick = now() + 1;
 	while (bad <= 10) {
-		for (blk = 0; blk < nblk && bad <= 10; blk++) {
+		/* a cycle is slow on a debug kernel: stop in it at the end */
+		for (blk = 0; blk < nblk && bad <= 10 && now() <= end; blk++) {
 			if (read_blk(fd, b, blk))
 				return 2;
 			bad += check(b, id, blk, gens[blk], "trunc seq");
 		}
-		for (i = 0; i < nblk && bad <= 10; i++) {
+		for (i = 0; i < nblk && bad <= 10 && now() <= end; i++) {
 			blk = next() % nblk;
 			if (read_blk(rfd, b, blk))
 				return 2;
 			bad += check(b, id, blk, gens[blk], "trunc rand");
 			n++;
 		}
+		if (now() > end)
+			break;
 		/* cut anywhere, mostly inside what readahead made large */
 		cut = 1 + next() % (nblk - 1);
 		if (xftruncate(fd, (off_t)cut * BLK)) {
