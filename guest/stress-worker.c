@@ -105,12 +105,35 @@ static void fill(uint64_t *b, uint64_t id, uint64_t blk, uint64_t gen)
  * 0 when block b is block blk of file/area id with generation gen; a block
  * that is not is reported as corrupt unless what is NULL
  */
+static double now(void);
+static void report(const char *path, unsigned long long n);
+
+/*
+ * A heartbeat for the guest's watchdog: the blocks checked so far, in every
+ * phase (the final passes over swapped-out data too), written to
+ * $STRESS_BEAT about once a second.  On a slow kernel one operation of a
+ * worker can take minutes, and the operation counts then say nothing.
+ */
+static const char *beat_path;
+static unsigned long long beats;
+static double beat_tick;
+
+static void beat(void)
+{
+	beats++;
+	if (beat_path && now() > beat_tick) {
+		report(beat_path, beats);
+		beat_tick = now() + 1;
+	}
+}
+
 static int check(const uint64_t *b, uint64_t id, uint64_t blk, uint64_t gen,
 		 const char *what)
 {
 	const struct hdr *h = (const struct hdr *)b;
 	size_t i;
 
+	beat();
 	if (h->magic != MAGIC || h->id != id || h->blk != blk || h->gen != gen) {
 		if (!what)
 			return 1;
@@ -204,6 +227,24 @@ static int again(int *tries)
 	return 1;
 }
 
+static int xopen(const char *path, int flags, mode_t mode)
+{
+	int tries = 0, fd;
+
+	while ((fd = open(path, flags, mode)) < 0 && again(&tries))
+		;
+	return fd;
+}
+
+static int xfsync(int fd)
+{
+	int tries = 0, r;
+
+	while ((r = fsync(fd)) && again(&tries))
+		;
+	return r;
+}
+
 /*
  * A truncation that fails with ENOMEM may have changed the size already and
  * not yet freed the blocks past it: the same call again finishes the job.
@@ -257,21 +298,27 @@ static void report(const char *ops, unsigned long long n)
 	}
 }
 
-/* report progress about once a second; true once the run's time is up */
+/*
+ * Report progress about once a second; true once the run's time is up, which
+ * is tested at every operation: on a slow kernel a worker must not go on for
+ * minutes after the end.
+ */
 static int progress(const char *ops, unsigned long long n, double *tick, double end)
 {
-	if ((n & 15) || now() <= *tick)
-		return 0;
-	report(ops, n);
-	*tick = now() + 1;
-	return *tick > end + 1;
+	double t = now();
+
+	if (t > *tick) {
+		report(ops, n);
+		*tick = t + 1;
+	}
+	return t > end;
 }
 
 static int gen(const char *path, long mib, uint64_t id)
 {
 	static uint64_t b[BLK / 8];
 	uint64_t blk, nblk = (uint64_t)mib * 256;
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	int fd = xopen(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 
 	if (fd < 0) {
 		perror(path);
@@ -300,7 +347,7 @@ static int reader(int use_mmap, const char *path, uint64_t id, double secs,
 	size_t nblk, *perm;
 	double *cdf, end, tick;
 	char *map = NULL;
-	int fd = open(path, O_RDONLY);
+	int fd = xopen(path, O_RDONLY, 0);
 
 	if (fd < 0 || fstat(fd, &st)) {
 		perror(path);
@@ -399,7 +446,7 @@ static int rand_reader(const char *path, uint64_t id, double secs, const char *o
 	static uint64_t b[BLK / 8];
 	unsigned long long n = 0, bad = 0, rewrites = 0, windows = 0, maps = 0;
 	const size_t win = 4 << 20 >> 12;	/* 4 MiB windows, in blocks */
-	int fd = open(path, O_RDWR), seq = open(path, O_RDONLY);
+	int fd = xopen(path, O_RDWR, 0), seq = xopen(path, O_RDONLY, 0);
 	double *cdf, end, tick;
 	size_t nblk, *perm, i;
 	struct stat st;
@@ -478,6 +525,7 @@ static int zero_blk(const uint64_t *b)
 {
 	size_t i;
 
+	beat();
 	for (i = 0; i < BLK / 8; i++)
 		if (b[i])
 			return 0;
@@ -560,7 +608,7 @@ static int shmem(const char *path, long mib, uint64_t id, double secs, const cha
 	unsigned long long n = 0, bad = 0, writes = 0;
 	double *cdf, end, tick;
 	uint64_t *gens = calloc(nblk, sizeof(*gens));
-	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	int fd = xopen(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
 
 	if (fd < 0 || !gens) {
 		perror(path);
@@ -622,7 +670,7 @@ static int trunc_worker(const char *path, uint64_t id, double secs, const char *
 {
 	static uint64_t b[BLK / 8];
 	unsigned long long n = 0, bad = 0, cuts = 0;
-	int fd = open(path, O_RDWR), rfd = open(path, O_RDONLY);
+	int fd = xopen(path, O_RDWR, 0), rfd = xopen(path, O_RDONLY, 0);
 	size_t nblk, blk, cut, i;
 	double end, tick;
 	uint64_t *gens;
@@ -705,7 +753,7 @@ static int trunc_worker(const char *path, uint64_t id, double secs, const char *
 			return 2;
 		}
 	}
-	if (fsync(fd)) {
+	if (xfsync(fd)) {
 		perror("fsync");
 		return 2;
 	}
@@ -719,6 +767,8 @@ static void setup_env(void)
 {
 	const char *n = getenv("STRESS_NICE"), *f = getenv("STRESS_FAIL");
 	int fd;
+
+	beat_path = getenv("STRESS_BEAT");
 
 	if (n && *n) {
 		errno = 0;

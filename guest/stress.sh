@@ -145,7 +145,8 @@ start_in() {	# start_in CGROUP NAME CMD...: start CMD inside CGROUP
 	shift 2
 	# niced (by the worker itself): the control loop below must keep its
 	# pace under TCG; armed for fault injection once it runs
-	(echo "$BASHPID" > "$c/cgroup.procs" && export STRESS_NICE=10 STRESS_FAIL=$fault &&
+	(echo "$BASHPID" > "$c/cgroup.procs" &&
+	 export STRESS_NICE=10 STRESS_FAIL=$fault STRESS_BEAT=$wrun/beat.$name &&
 	 exec "$@") > "$wrun/$name.log" 2>&1 &
 	pids+=($!)
 	names+=("$name")
@@ -166,7 +167,7 @@ done
 steal0=$(vmstat_sum '^pgsteal_')
 swpout0=$(vmstat_sum '^pswpout$')
 removals=0
-last_ops=0 last_progress=$(date +%s)
+last_ops=0 last_beats=0 last_progress=$(date +%s)
 end=$(( $(date +%s) + secs ))
 alive() { [ "$(date +%s)" -lt "$end" ] && [ ! -e "$run/stop" ]; }
 
@@ -272,13 +273,15 @@ attackers+=($!)
 churner 2 &
 attackers+=($!)
 
-# watchdog: the workers must make progress
+# watchdog: the workers must make progress: operations done, or blocks
+# checked (the heartbeat, which also counts the final passes)
 while alive; do
 	sleep 5
 	now=$(date +%s)
 	ops=$(cat "$wrun"/ops.* 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
-	if [ "$ops" -gt "$last_ops" ]; then
-		last_ops=$ops last_progress=$now
+	beats=$(cat "$wrun"/beat.* 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
+	if [ "$ops" -gt "$last_ops" ] || [ "$beats" -gt "$last_beats" ]; then
+		last_ops=$ops last_beats=$beats last_progress=$now
 	elif [ $((now - last_progress)) -ge "$stall" ]; then
 		say "watchdog: no progress for $((now - last_progress))s, blocked tasks:"
 		echo w > /proc/sysrq-trigger

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# i386-check.sh [-r REV] [-t SECONDS]
+# i386-check.sh [-r REV] [-t SECONDS] [-S DIR]
 #
 # Boot the series (REV, default: branch fg of build/linux) built for 32-bit
 # x86, where the page-flag space is tightest, in qemu-system-i386 and run
@@ -16,7 +16,10 @@
 # lru_gen_workingset case, a timeout (-t, default 3600) or a splat on the
 # console; the peer suite test_memcontrol is reported, not judged.  Logs
 # in build/i386/logs; prints "i386-check: pass|fail WHAT" lines and a final
-# result.
+# result.  -S DIR runs the 32-bit selftests already built in DIR instead of
+# building them from REV's tree: for a kernel whose tree has none of ours,
+# e.g. -r base -S build/i386/selftests to compare the peer suite with the
+# base kernel (the KUnit suite and lru_gen_workingset then fail there).
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,10 +34,12 @@ usage() { sed -n '4,/^set -euo/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2;
 die() { echo "i386-check: error: $*" >&2; exit 2; }
 
 rev="fg"
-while getopts "r:t:h" opt; do
+prebuilt=
+while getopts "r:t:S:h" opt; do
 	case $opt in
 	r) rev=$OPTARG ;;
 	t) timeout=$OPTARG ;;
+	S) prebuilt=$OPTARG ;;
 	*) usage ;;
 	esac
 done
@@ -42,6 +47,10 @@ shift $((OPTIND - 1))
 [ $# = 0 ] || usage
 case "$timeout" in ''|*[!0-9]*) die "timeout '$timeout' is not a number of seconds" ;; esac
 [ -d "$src/.git" ] || die "$src missing (make tree)"
+if [ -n "$prebuilt" ]; then
+	[ -x "$prebuilt/test_memcontrol" ] || die "no 32-bit selftests in '$prebuilt'"
+	prebuilt=$(cd "$prebuilt" && pwd)
+fi
 git -C "$src" rev-parse -q --verify "$rev^{commit}" >/dev/null || die "no commit '$rev' in $src"
 for c in qemu-system-i386 i686-linux-gnu-gcc mmdebstrap; do
 	command -v "$c" >/dev/null || die "$c not installed (scripts/install-deps.sh)"
@@ -83,8 +92,12 @@ fi
 mkdir -p "$rootfs$top/guest"
 install -m 0755 "$top/guest/init.sh" "$rootfs$top/guest/init.sh"
 
-# 3. the selftests, 32-bit, from the kernel's tree
-if CC=i686-linux-gnu-gcc "$top/scripts/build-selftests.sh" "$mwt" "$dir/selftests" \
+# 3. the selftests, 32-bit, from the kernel's tree (or -S)
+st_dir=$dir/selftests
+if [ -n "$prebuilt" ]; then
+	st_dir=$prebuilt
+	result pass "selftests prebuilt ($st_dir)"
+elif CC=i686-linux-gnu-gcc "$top/scripts/build-selftests.sh" "$mwt" "$dir/selftests" \
 	> "$logs/selftests.log" 2>&1; then
 	result pass "selftests build, i686 ($dir/selftests)"
 else
@@ -98,7 +111,7 @@ img=$("$top/scripts/data-image.sh")
 run=$logs/guest
 set +e
 "$top/scripts/run-guest.sh" -Q qemu-system-i386 -R "$rootfs" -m 768M -t "$timeout" \
-	-a "FG_ST=$dir/selftests" -o "$run" -d "$img" -k "$kernel" "$top/guest/check.sh" 2>&1 |
+	-a "FG_ST=$st_dir" -o "$run" -d "$img" -k "$kernel" "$top/guest/check.sh" 2>&1 |
 	tee "$logs/run-guest.log"
 grc=${PIPESTATUS[0]}
 set -e
