@@ -78,6 +78,23 @@ if [ ! -f "$rootfs/.fg-rootfs" ]; then
 	. "$top/scripts/apt-isolated.sh"
 	mirror=$(apt_mirror)
 	[ -n "$mirror" ] || die "no Debian mirror configured for apt"
+	# mmdebstrap runs the root's maintainer scripts, so this host must run
+	# i386 binaries: natively (IA32 emulation) or through qemu-user, which
+	# Debian does not register for i386 on an amd64 host
+	if ! arch-test i386 >/dev/null 2>&1; then
+		qi=/usr/bin/qemu-i386-static
+		bm=/proc/sys/fs/binfmt_misc
+		[ -x "$qi" ] || die "this host cannot run i386 binaries and $qi is missing (scripts/install-deps.sh)"
+		[ -e "$bm/register" ] || mount -t binfmt_misc binfmt_misc "$bm" ||
+			die "this host cannot run i386 binaries and binfmt_misc cannot be mounted"
+		[ -e "$bm/qemu-i386" ] || printf '%s' ":qemu-i386:M::$(
+			)\x7fELF\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x03\x00:$(
+			)\xff\xff\xff\xff\xff\xfe\xfe\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\xff:$(
+			)$qi:F" > "$bm/register" ||
+			die "cannot register $qi for i386 binaries in binfmt_misc (needs root)"
+		arch-test i386 >/dev/null 2>&1 || die "i386 binaries do not run through $qi either"
+		echo "i386-check: this host runs i386 binaries through $qi (binfmt_misc)"
+	fi
 	echo "i386-check: making the i386 root file system (mmdebstrap, about a minute)"
 	rm -rf "$rootfs.tmp"
 	mmdebstrap --arch=i386 --variant=minbase --include=iproute2,procps,kmod \

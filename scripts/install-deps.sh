@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Install the Debian packages this workspace needs (idempotent; needs root).
-# gcc-i686-linux-gnu, mmdebstrap and arch-test are for the 32-bit guest of
+# gcc-i686-linux-gnu, mmdebstrap, arch-test and qemu-user-static (for a host
+# that cannot run i386 binaries itself) are for the 32-bit guest of
 # 'make i386-check' (its selftests and its Debian i386 root file system).
 set -euo pipefail
 
@@ -13,7 +14,7 @@ pkgs=(
 	qemu-system-x86 e2fsprogs busybox-static fio
 	gnuplot-nox postgresql
 	b4
-	gcc-i686-linux-gnu mmdebstrap arch-test
+	gcc-i686-linux-gnu mmdebstrap arch-test qemu-user-static
 )
 missing=()
 for p in "${pkgs[@]}"; do
