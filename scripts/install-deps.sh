@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Install the Debian packages this workspace needs (idempotent; needs root).
-# gcc-i686-linux-gnu, mmdebstrap, arch-test and qemu-user-static (for a host
-# that cannot run i386 binaries itself) are for the 32-bit guest of
-# 'make i386-check' (its selftests and its Debian i386 root file system).
+# gcc-i686-linux-gnu, libc6-dev-i386-cross, mmdebstrap, arch-test and
+# qemu-user-static (for a host that cannot run i386 binaries itself) are
+# for the 32-bit guest of 'make i386-check' (its selftests and its Debian
+# i386 root file system).
 set -euo pipefail
 
 pkgs=(
@@ -14,7 +15,7 @@ pkgs=(
 	qemu-system-x86 e2fsprogs busybox-static fio
 	gnuplot-nox postgresql
 	b4
-	gcc-i686-linux-gnu mmdebstrap arch-test qemu-user-static
+	gcc-i686-linux-gnu libc6-dev-i386-cross mmdebstrap arch-test qemu-user-static
 )
 missing=()
 for p in "${pkgs[@]}"; do
