@@ -73,7 +73,8 @@ else
 fi
 
 # 2. the userspace: a Debian i386 tree, made once
-if [ ! -f "$rootfs/.fg-rootfs" ]; then
+# (a root without mkfs.ext4, which the lbs cases need, is made again)
+if [ ! -f "$rootfs/.fg-rootfs" ] || [ ! -x "$rootfs/usr/sbin/mkfs.ext4" ]; then
 	# shellcheck source=scripts/apt-isolated.sh
 	. "$top/scripts/apt-isolated.sh"
 	mirror=$(apt_mirror)
@@ -97,7 +98,7 @@ if [ ! -f "$rootfs/.fg-rootfs" ]; then
 	fi
 	echo "i386-check: making the i386 root file system (mmdebstrap, about a minute)"
 	rm -rf "$rootfs.tmp"
-	mmdebstrap --arch=i386 --variant=minbase --include=iproute2,procps,kmod \
+	mmdebstrap --arch=i386 --variant=minbase --include=iproute2,procps,kmod,e2fsprogs \
 		trixie "$rootfs.tmp" "deb $mirror trixie main" > "$logs/mmdebstrap.log" 2>&1 ||
 		{ tail -5 "$logs/mmdebstrap.log" >&2; rm -rf "$rootfs.tmp"; die "mmdebstrap failed (see $logs/mmdebstrap.log)"; }
 	touch "$rootfs.tmp/.fg-rootfs"
