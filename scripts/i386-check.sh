@@ -142,8 +142,8 @@ esac
 # lowmem, a Debian i386 userspace) test_memcontrol fails test_memcg_min,
 # _low, _high, _max and _reclaim (which cannot allocate its 50 MiB), then
 # aborts in glibc ("The futex facility returned an unexpected error code")
-# after its tenth case; whether the base kernel does the same there has
-# not been checked.
+# after its tenth case; the base kernel does the same there
+# (results/i386-20261204).
 GUEST_RESULTS_INFO=test_memcontrol "$top/scripts/guest-results.sh" i386-check "$run" "$logs" "$mwt" ||
 	fail=1
 echo "i386-check: $([ $fail = 0 ] && echo PASS || echo FAIL), logs in $logs"

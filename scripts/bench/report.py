@@ -70,6 +70,11 @@ def cell_metrics(cdir):
         wl, param, mb = spec.split(":")
         m = {"spec": spec}
         refaults = delta(cdir, "memory.stat", "workingset_refault_file")
+        if wl not in ("anon", "swapin") and refaults:
+            # refaults of folios that were workingset when evicted: the
+            # ones PSI counts as memory stalls when they are read back
+            m["restore_per_refault"] = \
+                delta(cdir, "memory.stat", "workingset_restore_file") / float(refaults)
         majflt = delta(cdir, "memory.stat", "pgmajfault")
         if wl in ("fd", "mmap", "readtwice", "mmapread"):
             rd = json.load(open(os.path.join(cdir, "fio.json")))["jobs"][0]["read"]
@@ -281,7 +286,7 @@ def table(title, rows, arms, data, metric, label, base, better):
     have = [r for r in rows if any(data.get((r, a)) for a in arms)]
     if not have:
         return []
-    lines = ["%s (%s is better)" % (title, better)]
+    lines = ["%s (%s is better)" % (title, better) if better else title]
     cols = []
     for r in have:
         row = [label(r)]
@@ -408,6 +413,10 @@ def main_report(resdir):
                  base, "lower")
     out += table("PostgreSQL + pgbench: refaults per transaction", pg, arms, d("refaults_per_txn"),
                  "refaults_per_txn", spec_label, base, "lower")
+    ws = [c for c in cells if c.split(":")[0] not in ("anon", "swapin")]
+    out += table("file refaults of workingset folios (PSI memory stalls) per file refault", ws, arms,
+                 d("restore_per_refault"), "restore_per_refault",
+                 lambda s: s.split(":")[0] + " " + spec_label(s), base, None)
     tr = [c for wl in TRACE for c in rows(wl)]
     sims = {}
     if tr and settings:
