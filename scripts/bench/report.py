@@ -63,6 +63,10 @@ def driver_line(path, word):
     raise ValueError("no '%s' line in %s" % (word, path))
 
 
+# workloads that read no files: no file refault figures
+NO_FILE_READS = ("anon", "swapin")
+
+
 def cell_metrics(cdir):
     """The metrics of one cell of one boot (a dict), or None if incomplete."""
     try:
@@ -70,7 +74,7 @@ def cell_metrics(cdir):
         wl, param, mb = spec.split(":")
         m = {"spec": spec}
         refaults = delta(cdir, "memory.stat", "workingset_refault_file")
-        if wl not in ("anon", "swapin") and refaults:
+        if wl not in NO_FILE_READS and refaults:
             # refaults of folios that were workingset when evicted: the
             # ones PSI counts as memory stalls when they are read back
             m["restore_per_refault"] = \
@@ -413,7 +417,7 @@ def main_report(resdir):
                  base, "lower")
     out += table("PostgreSQL + pgbench: refaults per transaction", pg, arms, d("refaults_per_txn"),
                  "refaults_per_txn", spec_label, base, "lower")
-    ws = [c for c in cells if c.split(":")[0] not in ("anon", "swapin")]
+    ws = [c for c in cells if c.split(":")[0] not in NO_FILE_READS]
     out += table("file refaults of workingset folios (PSI memory stalls) per file refault", ws, arms,
                  d("restore_per_refault"), "restore_per_refault",
                  lambda s: s.split(":")[0] + " " + spec_label(s), base, None)
