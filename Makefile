@@ -21,7 +21,8 @@ help:
 	@echo "make bisect-check  build the kernel at every prefix of the series"
 	@echo "make bench      build the arms, boot each under QEMU, print the quick tables + plot (45-60 min once the arms are built)"
 	@echo "make bench-full the full benchmark matrix (many hours); BENCH_ARGS='-a ... -w ... -r N' for either"
-	@echo "make series     patches/ -> build/mail/out: the mails b4 would send (no network), checked with git am"
+	@echo "make series     patches/ -> build/mail/out: the mails b4 would send (no network), checked with git am;"
+	@echo "                PART=NAME: one part of the series alone (scripts/series.sh -p list names them)"
 	@echo "make build-matrix  the series with LRU_GEN=n, MEMCG=n, LRU_GEN_STATS=y, i386 + W=1/sparse vs base (slow)"
 	@echo "make debug-check   debug kernel (Kconfig.debug: lockdep, DEBUG_VM, KASAN...) booted with KUnit + selftests + a short stress with fault injection"
 	@echo "make i386-check    the series built for 32-bit x86, booted in qemu-system-i386 with KUnit + selftests"
@@ -67,7 +68,7 @@ bench-full:
 
 series:
 	@[ -d $(KSRC)/.git ] || $(TOP)/scripts/mktree.sh
-	$(TOP)/scripts/series.sh
+	$(TOP)/scripts/series.sh $(if $(PART),-p $(PART))
 
 build-matrix:
 	@[ -d $(KSRC)/.git ] || $(TOP)/scripts/mktree.sh

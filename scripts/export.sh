@@ -34,7 +34,9 @@ n=$(wc -l < "$tmp/list")
 
 # patches/series may name benchmark arms: a line "# arm: NAME" after the
 # last patch of that arm (an arm is a prefix of the series; "# arm: NAME"
-# before the first patch is an arm of the base alone).  The markers are
+# before the first patch is an arm of the base alone; "# arm: NAME alone"
+# is the base plus the patch before it), and the parts the series is mailed
+# in: a line "# part: NAME" after the last patch of each part.  The markers are
 # carried over, each after the patch with the same subject as before; a
 # marker whose patch is gone is reported and dropped.
 python3 - "$top/patches/series" "$tmp/list" "$tmp/series" <<'PY'
@@ -47,7 +49,7 @@ if os.path.exists(old):
     prev = ""
     for line in open(old):
         line = line.strip()
-        if re.match(r"^#\s*arm:", line):
+        if re.match(r"^#\s*(arm|part):", line):
             after.setdefault(prev, []).append(line)
         elif line and not line.startswith("#"):
             prev = slug(line)

@@ -1,12 +1,22 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# series.sh [-o DIR]: turn patches/ into a directory of mails ready to send
-# with b4, without touching the network.
+# series.sh [-p PART] [-o DIR]: turn patches/ into a directory of mails
+# ready to send with b4, without touching the network.
+#
+# The series is mailed whole, or in the parts that patches/series names
+# ("# part: NAME" after the last patch of each part): -p NAME mails that
+# part alone, with its own cover letter, patches/cover-NAME.txt (a
+# "Subject:" line, a blank line, the text), as a series that applies on
+# top of the parts before it (its cover letter names them; base-commit is
+# then the commit of the base with those parts applied).  -p list prints
+# the parts.  Steps:
 #
 #  1. build/mail/linux, a clone of build/linux's base (tag "base"), gets
-#     branch "mglru-fg" = base + patches/series (git am);
-#  2. b4 enrols the branch (b4 prep -e base; cover strategy "commit": the
+#     branch "mglru-fg" = base + patches/series (git am), or base + the
+#     parts up to PART;
+#  2. b4 enrols the branch (b4 prep -e base, or -e the end of the part
+#     before PART; cover strategy "commit": the
 #     cover letter is the empty commit at the start of the branch); the
 #     cover's subject and text come from patches/0000-cover-letter.patch,
 #     followed by the tables of the newest benchmark run kept under
@@ -14,9 +24,11 @@
 #     are From: and Signed-off-by: the sender (git config user.name and
 #     user.email), which replaces the workspace's identity in the patches;
 #  3. b4 prep --auto-to-cc fills To/Cc from the kernel's get_maintainer.pl;
-#  4. b4 send -o writes the mails (default build/mail/out);
-#  5. the mails are applied with git am to the base in a scratch worktree
-#     (build/mail/am-check) and must give exactly the tree of the branch.
+#  4. b4 send -o writes the mails (default build/mail/out, or
+#     build/mail/out-PART);
+#  5. the mails are applied with git am to the base (and the parts before
+#     PART) in a scratch worktree (build/mail/am-check) and must give
+#     exactly the tree of the branch.
 # To send for real afterwards: cd build/mail/linux && b4 send --reflect
 # (to yourself), then b4 send.  A failure leaves the previous DIR as it was.
 set -euo pipefail
@@ -32,14 +44,18 @@ out=$mail/out
 
 die() { echo "series: error: $*" >&2; exit 1; }
 usage() { sed -n '4,/^set -euo/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
-while getopts "o:h" opt; do
+part=""
+while getopts "o:p:h" opt; do
 	case $opt in
 	o) out=$OPTARG ;;
+	p) part=$OPTARG ;;
 	*) usage ;;
 	esac
 done
 shift $((OPTIND - 1))
 [ $# = 0 ] || usage
+[ -z "$part" ] || [ "$part" = list ] || [[ $part =~ ^[a-z0-9_-]+$ ]] || die "bad part name '$part'"
+[ -z "$part" ] || [ "$part" = list ] || [ "$out" != "$mail/out" ] || out=$mail/out-$part
 out=$(realpath -m "$out")
 case "$out" in
 "$tree"|"$tree"/*|"$top"|"$top/patches"*|"$top/build/linux"*|"$top/build") die "refusing to write the mails into $out" ;;
@@ -50,23 +66,70 @@ command -v git >/dev/null || die "git not installed"
 [ -f "$pdir/series" ] || die "$pdir/series missing"
 cover=$pdir/0000-cover-letter.patch
 [ -f "$cover" ] || die "$cover missing"
+# The patches, and the parts: parts[] are the names in order, nparts[i]
+# the number of patches up to the end of part i.
 patches=()
+parts=()
+nparts=()
 while read -r p; do
+	if [[ $p =~ ^#[[:space:]]*part:[[:space:]]*([a-z0-9_-]+)[[:space:]]*$ ]]; then
+		parts+=("${BASH_REMATCH[1]}")
+		nparts+=(${#patches[@]})
+		continue
+	fi
 	case "$p" in ''|'#'*) continue ;; esac
 	[ -f "$pdir/$p" ] || die "patch $p listed in patches/series but missing"
 	patches+=("$pdir/$p")
 done < "$pdir/series"
 [ ${#patches[@]} -gt 0 ] || die "patches/series lists no patch"
+if [ "$part" = list ]; then
+	[ ${#parts[@]} -gt 0 ] || die "patches/series names no parts"
+	prev=0
+	for i in "${!parts[@]}"; do
+		f=$pdir/cover-${parts[$i]}.txt
+		echo "${parts[$i]}: patches $((prev + 1))-${nparts[$i]}: $(sed -n 's/^Subject: //p;/^$/q' "$f" 2>/dev/null | sed -n 1p)"
+		prev=${nparts[$i]}
+	done
+	exit 0
+fi
+# -p PART: the patches before it are applied but not mailed (npre of them)
+npre=0
+if [ -n "$part" ]; then
+	found=""
+	prev=0
+	for i in "${!parts[@]}"; do
+		if [ "${parts[$i]}" = "$part" ]; then
+			found=$i
+			break
+		fi
+		prev=${nparts[$i]}
+	done
+	[ -n "$found" ] || die "no part '$part' in patches/series (parts: ${parts[*]:-none})"
+	[ ${nparts[$found]} -gt $prev ] || die "part '$part' has no patches"
+	npre=$prev
+	patches=("${patches[@]:0:${nparts[$found]}}")
+	cover=$pdir/cover-$part.txt
+	[ -f "$cover" ] || die "$cover missing (the part's cover letter)"
+	prereq=""
+	for ((i = 0; i < found; i++)); do
+		prereq+="  $(sed -n 's/^Subject: //p;/^$/q' "$pdir/cover-${parts[$i]}.txt" 2>/dev/null | sed -n 1p)"$'\n'
+	done
+elif [ ${#parts[@]} -gt 0 ] && [ "${nparts[-1]}" != ${#patches[@]} ]; then
+	die "patches/series: the patches after the last '# part:' line belong to no part"
+fi
 [ -d "$src/.git" ] || die "$src missing (make tree)"
 base=$(git -C "$src" rev-parse -q --verify 'refs/tags/base^{commit}') || die "$src has no tag 'base'"
 
 # The cover letter's parts: From, subject without the [PATCH n/m] prefix,
 # and the text up to git's shortlog (b4 writes its own shortlog and stat).
-from=$(sed -n 's/^From: //p;/^$/q' "$cover" | sed -n 1p)
+from=$(sed -n 's/^From: //p;/^$/q' "$pdir/0000-cover-letter.patch" | sed -n 1p)
 subject=$(sed -n 's/^Subject: //p;/^$/q' "$cover" | sed -n 1p | sed -E 's/^\[[^]]*\] *//')
-{ [ -n "$from" ] && [ -n "$subject" ]; } || die "$cover has no From: or Subject: header"
+{ [ -n "$from" ] && [ -n "$subject" ]; } || die "$cover has no Subject: header, or the cover letter no From:"
 body=$(awk 'hdr && /^[^ ].* \([0-9]+\):$/ { exit } hdr { print } /^$/ { hdr = 1 }' "$cover")
 [ -n "$body" ] || die "$cover has no text"
+if [ -n "$part" ] && [ -n "$prereq" ]; then
+	body+=$'\n\n'"This applies on top of:"$'\n'"$prereq"
+fi
 # The sender: the mails go out From: and Signed-off-by: whoever runs this,
 # as their git configuration says.  The patch files carry the workspace's
 # own identity (the cover letter's From:); it is replaced in every From:
@@ -191,18 +254,20 @@ for p in "${patches[@]}"; do
 	fi
 	n=$((n + 1))
 done
-echo "series: $tree: branch $branch = base + $n patches"
+enroll=$(git -C "$tree" rev-parse "HEAD~$((n - npre))")
+n=$((n - npre))
+echo "series: $tree: branch $branch = base + $npre + $n patches${part:+ (part $part: the last $n)}"
 
 # 2. enrol with b4, then put our cover letter into b4's cover commit
-(cd "$tree" && b4 prep -e base) > "$mail/prep.log" 2>&1 || { cat "$mail/prep.log" >&2; die "b4 prep -e base failed"; }
-first=$(git -C "$tree" rev-list --reverse "base..$branch" | sed -n 1p)
+(cd "$tree" && b4 prep -e "$enroll") > "$mail/prep.log" 2>&1 || { cat "$mail/prep.log" >&2; die "b4 prep -e failed"; }
+first=$(git -C "$tree" rev-list --reverse "$enroll..$branch" | sed -n 1p)
 tip=$(git -C "$tree" rev-parse "$branch")
-[ "$(git -C "$tree" rev-list --count "base..$branch")" = $((n + 1)) ] ||
+[ "$(git -C "$tree" rev-list --count "$enroll..$branch")" = $((n + 1)) ] ||
 	die "b4 prep did not add exactly one cover commit"
 track=$(git -C "$tree" log -1 --format=%B "$first" | sed -n '/^--- b4-submit-tracking ---$/,$p')
 [ -n "$track" ] || die "b4's cover commit carries no tracking section (b4 $(b4 --version))"
 text=$(printf '%s\n\n%s\n\n%s\n\n%s\n' "$subject" "$body" "$(bench_section)" "$track")
-newcover=$(git -C "$tree" commit-tree -p base -m "$text" "base^{tree}")
+newcover=$(git -C "$tree" commit-tree -p "$enroll" -m "$text" "$enroll^{tree}")
 git -C "$tree" reset -q --hard "$newcover"
 git -C "$tree" cherry-pick "$first..$tip" > "$mail/cherry-pick.log" 2>&1 ||
 	{ cat "$mail/cherry-pick.log" >&2; die "re-applying the series over the cover failed"; }
@@ -228,12 +293,12 @@ mapfile -t mails < <(find "$out.tmp" -maxdepth 1 -type f | sort)
 chk=$mail/am-check
 if [ -f "$chk/.git" ] && git -C "$chk" rev-parse -q --verify HEAD >/dev/null 2>&1; then
 	git -C "$chk" am --abort >/dev/null 2>&1 || true
-	git -C "$chk" checkout -q -f --detach base
+	git -C "$chk" checkout -q -f --detach "$enroll"
 	git -C "$chk" clean -q -f -d
 else
 	rm -rf "$chk"
 	git -C "$tree" worktree prune
-	git -C "$tree" worktree add -q --detach "$chk" base
+	git -C "$tree" worktree add -q --detach "$chk" "$enroll"
 fi
 coverfile=""
 applied=0
