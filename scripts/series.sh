@@ -162,6 +162,17 @@ done
 # The newest benchmark run with tables; say so when there is none.
 bench_section() {
 	local runs newest dir d t other series_arms
+	echo "Benchmarks"
+	echo "----------"
+	# the run the cover letter's text quotes, when results/cover-run names one
+	if [ -f "$results/cover-run" ]; then
+		dir=$results/$(sed -n 1p "$results/cover-run")
+		{ [ -s "$dir/tables.txt" ] && [ -f "$dir/meta.txt" ]; } ||
+			die "results/cover-run names $(sed -n 1p "$results/cover-run"), which has no tables.txt or meta.txt"
+		newest=$dir
+		bench_tables "$dir"
+		return
+	fi
 	series_arms=$("$top/scripts/bench/arms.sh" list | cut -d' ' -f1)
 	# one line per run, "START COMPLETE DIR", oldest first: by start time,
 	# not by name (-o names runs freely); meta.txt's date is ISO 8601, and a
@@ -185,8 +196,6 @@ bench_section() {
 	       done | sort)
 	newest=$(tail -1 <<<"$runs" | cut -d' ' -f3-)
 	dir=$(grep '^[^ ]* y ' <<<"$runs" | tail -1 | cut -d' ' -f3-)
-	echo "Benchmarks"
-	echo "----------"
 	if [ -z "$dir" ]; then
 		echo "No benchmark results exist yet in this workspace: no tables in this"
 		echo "version of the cover letter.  'make bench' produces them."
@@ -197,7 +206,12 @@ bench_section() {
 		echo "running or failed.  These are from the newest complete run.)"
 		echo
 	fi
-	local cmd arms
+	bench_tables "$dir"
+}
+
+# The tables of run DIR, with what it measured and how to redo it.
+bench_tables() {
+	local dir=$1 cmd arms
 	cmd=$(sed -n 's/^command: //p' "$dir/meta.txt" | sed 's/ *$//')
 	arms=$(sed -n 's/^arm: \([^ ]*\) .*/\1/p' "$dir/meta.txt" | paste -sd' ')
 	echo "Measured with '$cmd' on $(sed -n 's/^date: //p' "$dir/meta.txt"),"
@@ -207,6 +221,11 @@ bench_section() {
 	case " $arms " in
 	*" CLRU "*) echo "CLRU is the ORIG kernel with lru_gen/enabled = n (the classic LRU)." ;;
 	esac
+	local a other=""
+	for a in $arms; do
+		"$top/scripts/bench/arms.sh" list | cut -d' ' -f1 | grep -qxF "$a" || [ "$a" = CLRU ] || other+=" $a"
+	done
+	[ -z "$other" ] || echo "Not arms of the series:$other (variants; the run's cmd.txt says what each is)."
 	local cmd2
 	cmd2=$(sed -n 's/^command2: //p' "$dir/meta.txt" | sed 's/ *$//')
 	[ -z "$cmd2" ] || echo "A second round ran as '$cmd2' (see the run's cmd.txt)."
@@ -266,7 +285,13 @@ tip=$(git -C "$tree" rev-parse "$branch")
 	die "b4 prep did not add exactly one cover commit"
 track=$(git -C "$tree" log -1 --format=%B "$first" | sed -n '/^--- b4-submit-tracking ---$/,$p')
 [ -n "$track" ] || die "b4's cover commit carries no tracking section (b4 $(b4 --version))"
-text=$(printf '%s\n\n%s\n\n%s\n\n%s\n' "$subject" "$body" "$(bench_section)" "$track")
+if [ -n "$part" ]; then
+	# a part's cover letter quotes its own figures
+	text=$(printf '%s\n\n%s\n\n%s\n' "$subject" "$body" "$track")
+else
+	bench=$(bench_section) || die "no benchmark section"
+	text=$(printf '%s\n\n%s\n\n%s\n\n%s\n' "$subject" "$body" "$bench" "$track")
+fi
 newcover=$(git -C "$tree" commit-tree -p "$enroll" -m "$text" "$enroll^{tree}")
 git -C "$tree" reset -q --hard "$newcover"
 git -C "$tree" cherry-pick "$first..$tip" > "$mail/cherry-pick.log" 2>&1 ||
@@ -322,7 +347,7 @@ if [ "$applied" != "$n" ] || ! git -C "$chk" diff --quiet HEAD "$branch"; then
 fi
 [ -n "$coverfile" ] || { rm -rf "$out.tmp"; die "no cover letter among the mails"; }
 grep -q '^To: ' "$coverfile" || { rm -rf "$out.tmp"; die "the cover letter has no To: (get_maintainer.pl found nobody)"; }
-grep -q '^Benchmarks$' "$coverfile" || { rm -rf "$out.tmp"; die "the cover letter lost its benchmark section"; }
+[ -n "$part" ] || grep -q '^Benchmarks$' "$coverfile" || { rm -rf "$out.tmp"; die "the cover letter lost its benchmark section"; }
 if grep -lF "$from" "${mails[@]}" >/dev/null; then
 	rm -rf "$out.tmp"
 	die "a mail still names the workspace's identity $from"
@@ -333,5 +358,5 @@ mv "$out.tmp" "$out"
 coverfile=$out/$(basename "$coverfile")
 echo "series: $((n + 1)) mails in $out (git am onto base: clean, same tree as $branch)"
 echo "series: to: $(sed -n 's/^To: //p' "$coverfile" | sed -n 1p)"
-echo "series: cover: $(basename "$coverfile"); benchmarks: $(grep -A2 '^Benchmarks$' "$coverfile" | sed -n 3p)"
+echo "series: cover: $(basename "$coverfile")${part:+ (part $part)}; benchmarks: $(grep -A2 '^Benchmarks$' "$coverfile" | sed -n 3p)"
 echo "series: send for real: cd $tree && b4 send --reflect   # then: b4 send"
