@@ -18,7 +18,7 @@ help:
 	@echo "make selftests  build the selftests into build/selftests"
 	@echo "make demo       fresh machine to stock MGLRU vs the series vs the classic LRU on one workload"
 	@echo "make check      checkpatch, apply, build, W=1/sparse, KUnit, selftests"
-	@echo "make bisect-check  build the kernel at every prefix of the series"
+	@echo "make bisect-check  build the kernel at every prefix of the series (BISECT_RANGE=\"FIRST LAST\" for some)"
 	@echo "make bench      build the arms, boot each under QEMU, print the quick tables + plot (45-60 min once the arms are built)"
 	@echo "make bench-full the full benchmark matrix (many hours); BENCH_ARGS='-a ... -w ... -r N' for either"
 	@echo "make series     patches/ -> build/mail/out: the mails b4 would send (no network), checked with git am;"
@@ -56,7 +56,7 @@ check:
 
 bisect-check:
 	@[ -d $(KSRC)/.git ] || $(TOP)/scripts/mktree.sh
-	$(TOP)/scripts/bisect-check.sh
+	$(TOP)/scripts/bisect-check.sh $(BISECT_RANGE)
 
 bench:
 	$(TOP)/scripts/install-deps.sh

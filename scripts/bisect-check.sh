@@ -7,6 +7,9 @@
 # as build/linux and build/obj, so ccache hits), so that every patch is
 # known to build on its own.  Prints "bisect-check: pass|fail N SUBJECT"
 # per patch and exits 1 if any prefix fails to build.
+#
+# bisect-check.sh [FIRST [LAST]]: only the prefixes FIRST..LAST (1-based,
+# inclusive), e.g. after reordering the first patches of the series.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,6 +21,12 @@ die() { echo "bisect-check: error: $*" >&2; exit 2; }
 
 commits=$(git -C "$src" rev-list --reverse base..fg)
 [ -n "$commits" ] || die "no patches on fg"
+total=$(wc -w <<<"$commits")
+first=${1:-1}
+last=${2:-$total}
+{ [[ $first =~ ^[0-9]+$ ]] && [[ $last =~ ^[0-9]+$ ]] &&
+  [ "$first" -ge 1 ] && [ "$first" -le "$last" ] && [ "$last" -le "$total" ]; } ||
+	die "bad range '$first..$last': the series has patches 1..$total"
 if [ ! -d "$wt" ]; then
 	git -C "$src" worktree prune
 	git -C "$src" worktree add -q --detach "$wt" base || die "cannot add worktree $wt"
@@ -26,6 +35,7 @@ rc=0
 n=0
 for c in $commits; do
 	n=$((n + 1))
+	[ "$n" -ge "$first" ] && [ "$n" -le "$last" ] || continue
 	subject=$(git -C "$src" log -1 --format=%s "$c")
 	git -C "$wt" checkout -q --detach "$c" || die "cannot check out $c"
 	if "$top/scripts/build-kernel.sh" "$wt" "$obj" > "$obj-$n.log" 2>&1; then
