@@ -356,7 +356,7 @@ fi
 rm -rf "$out"
 mv "$out.tmp" "$out"
 coverfile=$out/$(basename "$coverfile")
-echo "series: $((n + 1)) mails in $out (git am onto base: clean, same tree as $branch)"
+echo "series: $((n + 1)) mails in $out (git am onto base${part:+ + the parts before $part}: clean, same tree as $branch)"
 echo "series: to: $(sed -n 's/^To: //p' "$coverfile" | sed -n 1p)"
 echo "series: cover: $(basename "$coverfile")${part:+ (part $part)}; benchmarks: $(grep -A2 '^Benchmarks$' "$coverfile" | sed -n 3p)"
 echo "series: send for real: cd $tree && b4 send --reflect   # then: b4 send"
