@@ -3,8 +3,8 @@
 #
 # summary-table.py [--text] RESULTS_DIR: the table the README and the cover
 # letter quote, from a run's summary.json (scripts/bench/report.py): one row
-# per cell, the headline metric of each arm (misses per read; refaults per
-# read for fio) as the median over boots with its [min-max] and the change
+# per cell, the headline metric of each arm (misses per read for the trace
+# cells; refaults per read for fio and the other file readers) as the median over boots with its [min-max] and the change
 # of the median against the base arm, and for the trace cells exact LRU
 # simulated on the same trace.  Markdown by default; with --text, narrow
 # enough for a mail: short cell names, medians and changes, and the widest
@@ -13,14 +13,21 @@ import json
 import os
 import sys
 
-NAMES = {"ORIG": "stock MGLRU", "RD": "the series", "CLRU": "classic LRU"}
+NAMES = {"ORIG": "stock MGLRU", "RD": "the series", "FINAL": "the series",
+         "CLRU": "classic LRU"}
+TRACE = ("trace", "trace4k", "tphase", "tscan", "tloop")
 LONG = {"trace": "zipf, theta %(p)s, %(m)s MiB", "trace4k": "zipf, order-0 folios, theta %(p)s, %(m)s MiB",
         "tphase": "zipf, popular set moved, theta %(p)s, %(m)s MiB",
         "tscan": "zipf + one-pass scan, theta %(p)s, %(m)s MiB",
         "tloop": "loop over 3/4 of the memcg, %(m)s MiB",
-        "fd": "fio 4 KiB random reads, theta %(p)s, %(m)s MiB"}
+        "fd": "fio 4 KiB random reads, theta %(p)s, %(m)s MiB",
+        "mmap": "fio 4 KiB random reads through a mapping, theta %(p)s, %(m)s MiB",
+        "readtwice": "files read twice, %(m)s MiB",
+        "mmapread": "one sequential read through a mapping, %(m)s MiB"}
 SHORT = {"trace": "zipf %(p)s %(m)sM", "trace4k": "zipf 4k %(p)s %(m)sM", "tphase": "phase %(p)s %(m)sM",
-         "tscan": "zipf+scan %(p)s %(m)sM", "tloop": "loop %(m)sM", "fd": "fio %(p)s %(m)sM"}
+         "tscan": "zipf+scan %(p)s %(m)sM", "tloop": "loop %(m)sM", "fd": "fio %(p)s %(m)sM",
+         "mmap": "fio mmap %(p)s %(m)sM", "readtwice": "read twice %(m)sM",
+         "mmapread": "mmap seq read %(m)sM"}
 
 
 def cells(s):
@@ -31,7 +38,8 @@ def cells(s):
             for k, v in m.items():
                 per_boot.setdefault((spec, b["arm"], k), []).append(v)
     for spec in s["meta"]["cells"].split():
-        metric = "refaults_per_read" if spec.startswith("fd:") else "misses_per_read"
+        trace = spec.split(":")[0] in TRACE
+        metric = "misses_per_read" if trace else "refaults_per_read"
         base = s["median"].get("%s|%s|%s" % (spec, s["base"], metric))
         vals = []
         for a in s["arms"]:
@@ -59,6 +67,9 @@ def main():
     s = json.load(open(os.path.join(args[0], "summary.json")))
     heads = ["cell"] + [NAMES.get(a, a) for a in s["arms"]] + ["exact LRU"]
     rows, worst = [], 0.0
+    nboots = {}
+    for b in s["boots"]:
+        nboots[b["arm"]] = nboots.get(b["arm"], 0) + 1
     for spec, vals, lru in cells(s):
         row = [name(spec, SHORT if text else LONG)]
         for v in vals:
@@ -78,7 +89,10 @@ def main():
         w = [max(len(heads[i]), max(len(r[i]) for r in rows)) for i in range(len(heads))]
         for r in [heads] + rows:
             print("  ".join(x.ljust(w[i]) for i, x in enumerate(r)).rstrip())
-        print("(max-min over boots at most %.1f%% of the median in any cell)" % (100 * worst))
+        if max(nboots.values()) < 2:
+            print("(one boot per arm: no spread over boots)")
+        else:
+            print("(max-min over boots at most %.1f%% of the median in any cell)" % (100 * worst))
     else:
         for r in [heads, ["---"] * len(heads)] + rows:
             print("| " + " | ".join(r) + " |")
