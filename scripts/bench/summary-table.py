@@ -4,8 +4,9 @@
 # summary-table.py [--text] RESULTS_DIR: the table the README and the cover
 # letter quote, from a run's summary.json (scripts/bench/report.py): one row
 # per cell, the headline metric of each arm (misses per read for the trace
-# cells; refaults per read for fio and the other file readers) as the median over boots with its [min-max] and the change
-# of the median against the base arm, and for the trace cells exact LRU
+# cells; refaults per read for fio and the other file readers) as the median
+# over boots with its [min-max] and the change of the median against the base
+# arm, and for the trace cells exact LRU
 # simulated on the same trace.  Markdown by default; with --text, narrow
 # enough for a mail: short cell names, medians and changes, and the widest
 # spread of the run in one line below.
