@@ -4,7 +4,7 @@
 # PID 1 of a test guest.  The root file system is the host's, shared
 # read-only over virtio-9p.  Sets up a writable scratch area, cgroup v2 and
 # debugfs, mounts the results share (/tmp/out) and the data disk
-# (/tmp/data), runs the command file named by FG_CMDS and powers off.
+# (/tmp/data; a throttled second attachment of it at /tmp/tdata), runs the command file named by FG_CMDS and powers off.
 # FG_TOP is the workspace's path (visible read-only).
 # The command file's exit status is written to /tmp/out/rc.
 
@@ -27,11 +27,14 @@ mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,ro top "$FG_TOP" ||
 	echo "fg-init: cannot mount the workspace at $FG_TOP"
 mount -t cgroup2 cgroup2 /sys/fs/cgroup
 mount -t debugfs debugfs /sys/kernel/debug
-mkdir -p "$HOME" /tmp/out /tmp/data
+mkdir -p "$HOME" /tmp/out /tmp/data /tmp/tdata
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 out /tmp/out ||
 	echo "fg-init: cannot mount the results share"
 if [ -b /dev/vda ]; then
 	mount -t ext4 /dev/vda /tmp/data || echo "fg-init: cannot mount /dev/vda"
+fi
+if [ -b /dev/vdb ]; then
+	mount -t ext4 /dev/vdb /tmp/tdata || echo "fg-init: cannot mount /dev/vdb"
 fi
 # controllers for the tests' child cgroups
 echo "+memory" > /sys/fs/cgroup/cgroup.subtree_control
@@ -53,6 +56,7 @@ echo "fg-init: done, rc=$rc"
 cd /
 sync
 umount /tmp/data 2>/dev/null
+umount /tmp/tdata 2>/dev/null
 umount /tmp/out 2>/dev/null
 echo b > /proc/sysrq-trigger
 sleep 10

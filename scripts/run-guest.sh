@@ -14,6 +14,12 @@
 #                sees it writable at /tmp/out; console.log is saved there
 #   -d IMAGE     raw disk image attached as /dev/vda with snapshot=on and
 #                mounted at /tmp/data (guest writes are discarded)
+#   -T IOPS      attach the -d image a second time, as /dev/vdb, mounted at
+#                /tmp/tdata, with its requests limited to IOPS per second
+#                (QEMU's throttling.iops-total, no burst configured, so at
+#                most a tenth of a second's requests go through at once): a
+#                disk whose misses cost the same on every boot, whatever the
+#                host's load; a request counts once whatever its size
 #   -t SECONDS   timeout (default 900)
 #   -m SIZE      guest memory (default 2G)
 #   -c N         vCPUs (default 2)
@@ -39,11 +45,12 @@ mem=2G
 cpus=2
 extra=
 icount=0
+tiops=0
 root=/
 qemu=qemu-system-x86_64
 
 usage() { sed -n '4,/^set -euo/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
-while getopts "k:o:d:t:m:c:a:R:Q:ih" opt; do
+while getopts "k:o:d:t:m:c:a:R:Q:T:ih" opt; do
 	case $opt in
 	k) kernel=$OPTARG ;;
 	o) out=$OPTARG ;;
@@ -54,6 +61,7 @@ while getopts "k:o:d:t:m:c:a:R:Q:ih" opt; do
 	a) extra=$OPTARG ;;
 	R) root=$OPTARG ;;
 	Q) qemu=$OPTARG ;;
+	T) tiops=$OPTARG ;;
 	i) icount=1 ;;
 	*) usage ;;
 	esac
@@ -64,6 +72,8 @@ cmds=$(realpath "$1")
 
 die() { echo "run-guest: error: $*" >&2; exit 2; }
 [ -r "$cmds" ] || die "command file $1 not readable"
+[[ $tiops =~ ^[0-9]+$ ]] || die "-T $tiops: want a number of requests per second"
+[ "$tiops" = 0 ] || [ -n "$disk" ] || die "-T needs a data disk (-d)"
 [ -r "$kernel" ] || die "kernel $kernel not found (make kernel)"
 [ -z "$disk" ] || [ -r "$disk" ] || die "disk image $disk not readable"
 command -v "$qemu" >/dev/null || die "$qemu not installed"
@@ -98,8 +108,12 @@ args=(
 )
 [ $icount = 0 ] || args+=(-icount shift=0,sleep=off)
 [ -z "$disk" ] || args+=(-drive "file=$(realpath "$disk"),if=virtio,format=raw,snapshot=on")
+# iops-total-max unset: QEMU then lets a tenth of a second's worth through at
+# once, no more
+[ "$tiops" = 0 ] ||
+	args+=(-drive "file=$(realpath "$disk"),if=virtio,format=raw,snapshot=on,throttling.iops-total=$tiops")
 
-echo "run-guest: booting $(basename "$kernel") ($accel, $cpus vCPU, $mem) for $(basename "$cmds"), log $out/console.log"
+echo "run-guest: booting $(basename "$kernel") ($accel, $cpus vCPU, $mem$([ "$tiops" = 0 ] || echo ", throttled disk $tiops IOPS")) for $(basename "$cmds"), log $out/console.log"
 start=$(date +%s)
 set +e
 timeout --signal=KILL "$timeout" "$qemu" "${args[@]}" </dev/null >"$out/qemu.log" 2>&1

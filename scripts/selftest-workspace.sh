@@ -10,6 +10,11 @@
 #                 only if a retry passed it, and a missing result as failed;
 #   tap-known:    with --known, a listed case is counted as known only if it
 #                 failed in every try, and never as a pass.
+#   throttled-disk: run-guest.sh -T 100 attaches the data disk a second time
+#                 (/dev/vdb) limited to 100 requests a second: 400 direct
+#                 4 KiB reads take at least 3.5 s there, and a quarter of
+#                 that at most through /dev/vda; a bad -T or
+#                 BENCH_DISK_IOPS is refused before anything runs.
 # Prints "selftest-workspace: pass|fail NAME".
 set -uo pipefail
 
@@ -71,5 +76,33 @@ if [ "$got" = "2 0 0 1 / 2 1 0 0 / 2 1 0 0" ]; then
 	ok tap-known
 else
 	ko tap-known "counts '$got', want '2 0 0 1 / 2 1 0 0 / 2 1 0 0'"
+fi
+
+# throttled-disk
+truncate -s 16M "$work/disk.img" && mkfs.ext4 -q -F "$work/disk.img"
+cat > "$work/tdisk.sh" <<'EOS'
+ms() { echo $(($(date +%s%N) / 1000000)); }
+t0=$(ms)
+dd if=/dev/vda of=/dev/null bs=4k count=400 iflag=direct status=none
+t1=$(ms)
+dd if=/dev/vdb of=/dev/null bs=4k count=400 iflag=direct status=none
+t2=$(ms)
+echo "tdisk: vda $((t1 - t0)) ms vdb $((t2 - t1)) ms"
+EOS
+"$top/scripts/run-guest.sh" -t 300 -o "$work/tdisk-run" -d "$work/disk.img" -T 100 \
+	"$work/tdisk.sh" > "$work/tdisk.log" 2>&1
+trc=$?
+read -r fast slow < <(sed -n 's/^tdisk: vda \([0-9]*\) ms vdb \([0-9]*\) ms$/\1 \2/p' \
+	"$work/tdisk-run/guest.log" 2>/dev/null)
+"$top/scripts/run-guest.sh" -T 100 "$work/tdisk.sh" > "$work/tdisk-nod.log" 2>&1
+nrc=$?
+BENCH_DISK_IOPS=fast "$top/scripts/bench.sh" -n > "$work/tdisk-bad.log" 2>&1
+brc=$?
+if [ $trc = 0 ] && [ -n "${slow:-}" ] && [ "$slow" -ge 3500 ] && [ $((fast * 4)) -le "$slow" ] &&
+   [ $nrc = 2 ] && grep -q -- "-T needs a data disk" "$work/tdisk-nod.log" &&
+   [ $brc = 2 ] && grep -q "BENCH_DISK_IOPS=fast: want a number" "$work/tdisk-bad.log"; then
+	ok throttled-disk
+else
+	ko throttled-disk "guest rc=$trc, vda ${fast:-?} ms, vdb ${slow:-?} ms (want >= 3500 and 4x vda); -T without -d rc=$nrc, bad BENCH_DISK_IOPS rc=$brc; see $work/tdisk*.log"
 fi
 exit $rc

@@ -6,12 +6,17 @@
 # results in /tmp/out/<cell>/ for the host to turn into tables:
 #   fio.json / warm.json   fio's JSON (measured phase / warm-up)
 #   before.* / after.*     memory.stat of the cell's memcg, /proc/vmstat and
-#                          /sys/block/vda/stat around the measured phase
+#                          the cell's disk's /sys/block/vdX/stat around the
+#                          measured phase
 #   out.txt                the driver's own output (trace, anon, filechurn)
 #   hot.txt                trace family: how much of the hot set (the most
 #                          popular pages, a quarter of the memcg) is resident
 #                          after the measured phase (zipf-replay hot)
 # The data disk (/tmp/data) holds bench/f0..f3, made by scripts/bench/data.sh.
+# With BENCH_TDISK=1 the timed cells (fd, mmap, readtwice, mmapread, pgbench)
+# read the same image through its throttled second attachment (/tmp/tdata,
+# /dev/vdb: run-guest.sh -T), so that their misses, not the host's load, set
+# their pace; the others keep the unthrottled /dev/vda.
 #
 # Environment (set by the host's command file):
 #   BENCH_BIN    directory of the harness's binaries (zipf-replay, anon-churn)
@@ -23,13 +28,13 @@
 #   BENCH_TWARM BENCH_TREADS trace warm-up and measured reads
 #   BENCH_ANON_SECS          anon churn seconds
 #   BENCH_RA_KB              read_ahead_kb of the data disk
+#   BENCH_TDISK              1: the timed cells use the throttled disk
 set -euo pipefail
 
 bin=${BENCH_BIN:?}
 cg=/sys/fs/cgroup
-data=/tmp/data/bench
 out=/tmp/out
-files=("$data/f0" "$data/f1" "$data/f2" "$data/f3")
+tdisk=${BENCH_TDISK:-0}
 warm=${BENCH_WARM:-10}
 run=${BENCH_RUN:-20}
 fio_reads=${BENCH_FIO_READS:-0}
@@ -38,8 +43,16 @@ fio_replay=${BENCH_FIO_REPLAY:-0}
 say() { echo "bench-guest: $*"; }
 fail() { echo "bench-guest: error: $*" >&2; exit 1; }
 
-for f in "${files[@]}"; do
-	[ -r "$f" ] || fail "$f missing: the data disk is not the harness's (scripts/bench/data.sh)"
+disks=(/tmp/data)
+if [ "$tdisk" = 1 ]; then
+	mountpoint -q /tmp/tdata || fail "BENCH_TDISK=1 but no throttled disk at /tmp/tdata (run-guest.sh -T)"
+	disks+=(/tmp/tdata)
+fi
+for d in "${disks[@]}"; do
+	for i in 0 1 2 3; do
+		[ -r "$d/bench/f$i" ] ||
+			fail "$d/bench/f$i missing: the data disk is not the harness's (scripts/bench/data.sh)"
+	done
 done
 lru=/sys/kernel/mm/lru_gen/enabled
 if [ "${BENCH_LRU:-y}" = n ]; then
@@ -47,12 +60,15 @@ if [ "${BENCH_LRU:-y}" = n ]; then
 	echo n > "$lru"
 fi
 echo never > /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || true
-echo "${BENCH_RA_KB:-128}" > /sys/block/vda/queue/read_ahead_kb
+for dev in vda vdb; do
+	[ ! -e /sys/block/$dev ] || echo "${BENCH_RA_KB:-128}" > /sys/block/$dev/queue/read_ahead_kb
+done
 {
 	echo "kernel $(uname -r)"
 	echo "cmdline $(cat /proc/cmdline)"
 	echo "lru_gen_enabled $(cat "$lru" 2>/dev/null || echo none)"
 	echo "read_ahead_kb $(cat /sys/block/vda/queue/read_ahead_kb)"
+	echo "throttled_disk $([ "$tdisk" = 1 ] && echo /dev/vdb || echo none)"
 	echo "thp $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo none)"
 	echo "nproc $(nproc)"
 	echo "memtotal_kb $(awk '$1 == "MemTotal:" { print $2 }' /proc/meminfo)"
@@ -68,16 +84,27 @@ incg() {
 snap() {	# snap CELLDIR before|after MEMCG
 	cp "$3/memory.stat" "$1/$2.memory.stat"
 	cp /proc/vmstat "$1/$2.vmstat"
-	cp /sys/block/vda/stat "$1/$2.diskstat"
+	cp "/sys/block/$dev/stat" "$1/$2.diskstat"
 	cat "$3/memory.current" > "$1/$2.memory.current"
 }
 
-# shellcheck disable=SC2016 # $jobnum is fio's, not ours
-fio_common=(--name=fg --numjobs=4 --nrfiles=1 --directory="$data"
-	--filename_format='f$jobnum' --size=160M --bs=4k --invalidate=0
-	--group_reporting --output-format=json)
+# use_disk WORKLOAD: the disk the cell reads, as $root (mount point), $dev
+# (block device), $data, files[] and fio_common[]
+use_disk() {
+	root=/tmp/data dev=vda
+	case $1 in
+	fd|mmap|readtwice|mmapread|pgbench)
+		[ "$tdisk" != 1 ] || { root=/tmp/tdata; dev=vdb; } ;;
+	esac
+	data=$root/bench
+	files=("$data/f0" "$data/f1" "$data/f2" "$data/f3")
+	# shellcheck disable=SC2016 # $jobnum is fio's, not ours
+	fio_common=(--name=fg --numjobs=4 --nrfiles=1 --directory="$data"
+		--filename_format='f$jobnum' --size=160M --bs=4k --invalidate=0
+		--group_reporting --output-format=json)
+}
 
-# PostgreSQL on the data disk's prebuilt cluster (/tmp/data/pg), the server
+# PostgreSQL on the data disk's prebuilt cluster ($root/pg), the server
 # inside the memcg with a small shared_buffers so the database (larger than
 # the memcg) is served from the page cache; pgbench, as the client outside
 # the memcg, reads single rows by a zipfian key, warm-up then measured, and
@@ -86,15 +113,16 @@ run_pgbench() {
 	local dir=$1 m=$2 theta=$3 pgb sock=/tmp/pgsock naccts rc=0
 	pgb=$(find /usr/lib/postgresql -mindepth 2 -maxdepth 2 -name bin | sort -V | tail -1)
 	[ -x "$pgb/pg_ctl" ] || fail "no PostgreSQL server binaries"
-	[ -d /tmp/data/pg ] || fail "no /tmp/data/pg: the data disk is not the harness's"
-	naccts=$(( $(cat /tmp/data/pgbench-scale) * 100000 ))
+	[ -d "$root/pg" ] || fail "no $root/pg: the data disk is not the harness's"
+	naccts=$(( $(cat "$root/pgbench-scale") * 100000 ))
 	mkdir -p "$sock"
 	chown postgres: "$sock"
-	incg "$m" runuser -u postgres -- "$pgb/pg_ctl" -s -w -t 120 -D /tmp/data/pg \
+	incg "$m" runuser -u postgres -- "$pgb/pg_ctl" -s -w -t 120 -D "$root/pg" \
 		-l "$sock/server.log" -o "-k $sock -c listen_addresses='' -c shared_buffers=16MB -c max_connections=20 -c fsync=off" start ||
 		{ cat "$sock/server.log" >&2; fail "postgres did not start"; }
 	# fill: stream the whole database through the memcg first
-	incg "$m" sh -c 'cat /tmp/data/pg/base/*/* > /dev/null'
+	# shellcheck disable=SC2016 # $0 is the inner shell's
+	incg "$m" sh -c 'cat "$0"/pg/base/*/* > /dev/null' "$root"
 	printf '\\set aid random_zipfian(1, %d, %s)\nSELECT abalance FROM pgbench_accounts WHERE aid = :aid;\n' \
 		"$naccts" "$theta" > "$dir/zipf.sql"
 	"$pgb/pgbench" -h "$sock" -U postgres -n -c 4 -j 2 -T "$warm" -f "$dir/zipf.sql" postgres \
@@ -103,7 +131,7 @@ run_pgbench() {
 	[ $rc != 0 ] || (cd "$dir" && "$pgb/pgbench" -h "$sock" -U postgres -n -c 4 -j 2 -T "$run" \
 		-l --log-prefix=pgbench_log -f "$dir/zipf.sql" postgres > "$dir/out.txt" 2>&1) || rc=1
 	snap "$dir" after "$m"
-	runuser -u postgres -- "$pgb/pg_ctl" -s -w -D /tmp/data/pg stop -m fast || true
+	runuser -u postgres -- "$pgb/pg_ctl" -s -w -D "$root/pg" stop -m fast || true
 	cp "$sock/server.log" "$dir/server.log"
 	[ $rc = 0 ] || { cat "$dir/warm.txt" "$dir/out.txt" >&2 2>/dev/null; fail "pgbench failed"; }
 }
@@ -115,6 +143,8 @@ run_cell() {
 	dir=$out/$id
 	mkdir -p "$dir"
 	echo "$spec" > "$dir/spec"
+	use_disk "$wl"
+	echo "$dev" > "$dir/disk"
 	sync
 	echo 3 > /proc/sys/vm/drop_caches
 	m=$cg/bench-$id

@@ -53,6 +53,14 @@ def disk_pages(cdir):
     return (sectors("after") - sectors("before")) * 512 // PAGE
 
 
+def disk_requests(cdir):
+    """read requests the cell's disk completed in the measured phase"""
+    def reqs(which):
+        with open(os.path.join(cdir, which + ".diskstat")) as f:
+            return int(f.read().split()[0])
+    return reqs("after") - reqs("before")
+
+
 def driver_line(path, word):
     with open(path) as f:
         for line in f:
@@ -89,6 +97,9 @@ def cell_metrics(cdir):
             m["refaults_per_read"] = refaults / reads if reads else 0.0
             m["disk_per_read"] = disk_pages(cdir) / reads if reads else 0.0
             m["p99_us"] = rd["clat_ns"]["percentile"]["99.000000"] / 1e3
+            if rd["runtime"]:
+                # at the throttled disk's limit when the cell is I/O-bound
+                m["disk_rps"] = disk_requests(cdir) * 1000.0 / rd["runtime"]
             if wl == "mmap":
                 m["refaults_per_majfault"] = refaults / majflt if majflt else 0.0
         elif wl in TRACE:
@@ -377,6 +388,10 @@ def main_report(resdir):
     out.append("%s; %s; boots per arm: %s" % (meta.get("command", "?"), meta.get("date", "?"),
                ", ".join("%s %d" % (a, nboots[a]) for a in arms)))
     out.append("base %s; host %s" % (meta.get("base", "?"), meta.get("host", "?")))
+    if "disk" in meta:
+        out.append("disk: %s" % meta["disk"])
+    lim = re.search(r"iops-total=([0-9]+)", meta.get("disk", ""))
+    disk_limit = " (the disk's limit: %s)" % lim.group(1) if lim else ""
     out.append("value = median over boots, (vs %s) = change of the median, [min-max] = spread, "
                "~ = the spreads overlap (not a measured difference)" % base)
     out.append("")
@@ -391,6 +406,8 @@ def main_report(resdir):
             out += table(name + ": refault per major fault (read-around)", r, arms,
                          d("refaults_per_majfault"), "refaults_per_majfault", spec_label, base, "lower")
         out += table(name + ": p99 latency, us", r, arms, d("p99_us"), "p99_us", spec_label, base, "lower")
+        out += table(name + ": disk read requests per second, measured phase%s" % disk_limit, r, arms,
+                     d("disk_rps"), "iops", spec_label, base, None)
     r = rows("readtwice") + rows("mmapread")
 
     def seq_label(s):
