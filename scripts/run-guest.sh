@@ -72,8 +72,10 @@ cmds=$(realpath "$1")
 
 die() { echo "run-guest: error: $*" >&2; exit 2; }
 [ -r "$cmds" ] || die "command file $1 not readable"
-[[ $tiops =~ ^[0-9]+$ ]] || die "-T $tiops: want a number of requests per second"
+[[ $tiops =~ ^(0|[1-9][0-9]*)$ ]] || die "-T $tiops: want a number of requests per second"
 [ "$tiops" = 0 ] || [ -n "$disk" ] || die "-T needs a data disk (-d)"
+# QEMU's throttle runs on the host's clock, -icount's guest time does not
+[ "$tiops" = 0 ] || [ $icount = 0 ] || die "-T and -i do not go together (the throttle follows the host's clock)"
 [ -r "$kernel" ] || die "kernel $kernel not found (make kernel)"
 [ -z "$disk" ] || [ -r "$disk" ] || die "disk image $disk not readable"
 command -v "$qemu" >/dev/null || die "$qemu not installed"
@@ -108,8 +110,10 @@ args=(
 )
 [ $icount = 0 ] || args+=(-icount shift=0,sleep=off)
 [ -z "$disk" ] || args+=(-drive "file=$(realpath "$disk"),if=virtio,format=raw,snapshot=on")
-# iops-total-max unset: QEMU then lets a tenth of a second's worth through at
-# once, no more
+# The same image a second time: both attachments are snapshot=on, so QEMU
+# opens the file read-only twice (shared locks) and each disk writes to an
+# overlay of its own.  iops-total-max unset: QEMU then lets a tenth of a
+# second's worth through at once, no more.
 [ "$tiops" = 0 ] ||
 	args+=(-drive "file=$(realpath "$disk"),if=virtio,format=raw,snapshot=on,throttling.iops-total=$tiops")
 

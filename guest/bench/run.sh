@@ -60,8 +60,8 @@ if [ "${BENCH_LRU:-y}" = n ]; then
 	echo n > "$lru"
 fi
 echo never > /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || true
-for dev in vda vdb; do
-	[ ! -e /sys/block/$dev ] || echo "${BENCH_RA_KB:-128}" > /sys/block/$dev/queue/read_ahead_kb
+for blk in vda vdb; do
+	[ ! -e /sys/block/$blk ] || echo "${BENCH_RA_KB:-128}" > /sys/block/$blk/queue/read_ahead_kb
 done
 {
 	echo "kernel $(uname -r)"
