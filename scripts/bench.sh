@@ -56,7 +56,7 @@
 # disk, not the guest's CPU, is what the readers wait for: well under
 # (reads per second with every read a hit) x (requests per read) for the
 # lowest miss rate among the cells.  Here every read a hit runs at about
-# 100k reads/s (fio fd, 4 jobs, 2 vCPUs) and the cells' lowest rate is
+# 128k reads/s (fio fd, 4 jobs, 2 vCPUs) and the cells' lowest rate is
 # about 0.08 requests per read: at 500 the disk is busy all through the
 # measured phase, idle host or not; at 1000 it was not while a second guest
 # loaded the host (results/tdisk-20261206).
