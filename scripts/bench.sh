@@ -46,20 +46,12 @@
 # data disk limited to N requests per second, see "The throttled disk"
 # below; 0 reads the data disk as it is; default 500).
 #
-# The throttled disk: in a TCG guest a cache hit costs CPU time, which
-# follows the host's load, so the IOPS, tps and latencies of a cell whose
-# misses are cheap follow the host, not the policy.  With BENCH_DISK_IOPS=N
-# the cells fd, mmap, readtwice, mmapread and pgbench read the same image
-# through a disk that serves N requests a second (QEMU's iops-total, no
-# burst configured); the others keep the unthrottled disk, so their counts
-# are what they were and their boots no slower.  Choose N so that the
-# disk, not the guest's CPU, is what the readers wait for: well under
-# (reads per second with every read a hit) x (requests per read) for the
-# lowest miss rate among the cells.  Here every read a hit runs at about
-# 128k reads/s (fio fd, 4 jobs, 2 vCPUs) and the cells' lowest rate is
-# about 0.08 requests per read: at 500 the disk is busy all through the
-# measured phase, idle host or not; at 1000 it was not while a second guest
-# loaded the host (results/tdisk-20261206).
+# The throttled disk: with BENCH_DISK_IOPS=N the cells fd, mmap, readtwice,
+# mmapread and pgbench read the data disk through a second attachment that
+# serves N requests a second, so that their IOPS, tps and latencies follow
+# the policy's misses and not the host's load; the others keep the
+# unthrottled disk.  docs/harness.md ("The throttled disk") says how N was
+# chosen and what it was measured to do.
 #
 # Workloads (4 files x 160 MiB on the data disk; MEMCG is memory.max in MiB):
 #   fd:THETA|uniform:MEMCG    fio randread 4k, sync buffered, 4 jobs
@@ -261,7 +253,8 @@ est_boot() {
 		fd|mmap)	# fixed reads, unthrottled: 4 jobs x 2,500 reads/s
 			case $param in
 			uniform) pm=$((mb >= 640 ? 50 : 1000 - mb * 1000 / 640)) ;;
-			*) pm=$(awk -v t="$param" 'BEGIN { print (t >= 1 ? 150 : 350) }') ;;
+			0.*) pm=350 ;;
+			*) pm=150 ;;
 			esac
 			if [ "$BENCH_FIO_READS" -gt 0 ] && [ "$BENCH_DISK_IOPS" -gt 0 ]; then
 				s=$((s + 8 + fill + 2 * 4 * BENCH_FIO_READS * pm / 1000 / BENCH_DISK_IOPS))
