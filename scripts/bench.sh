@@ -44,7 +44,12 @@
 # default, reads the same zipf popularity in a sequence of its own),
 # BENCH_DISK_IOPS (the timed cells' disk: N > 0 a second attachment of the
 # data disk limited to N requests per second, see "The throttled disk"
-# below; 0 reads the data disk as it is; default 500).
+# below; 0 reads the data disk as it is; default 500), BENCH_PRECHARGE (1,
+# the default: before each cell the guest reads the programs the cell runs
+# and their shared objects from the root cgroup, so that their page cache
+# is charged outside the cell's memcg and the memcg's refaults are of the
+# workload's data; 0 lets them be charged to the memcg, whose refaults
+# then include theirs).
 #
 # The throttled disk: with BENCH_DISK_IOPS=N the cells fd, mmap, readtwice,
 # mmapread and pgbench read the data disk through a second attachment that
@@ -135,6 +140,8 @@ BENCH_FIO_READS=${BENCH_FIO_READS:-0}
 [[ $BENCH_RA_KB =~ ^[0-9]+$ ]] || die "BENCH_RA_KB=$BENCH_RA_KB: want a number of KiB"
 BENCH_FIO_REPLAY=${BENCH_FIO_REPLAY:-0}
 BENCH_DISK_IOPS=${BENCH_DISK_IOPS:-500}
+BENCH_PRECHARGE=${BENCH_PRECHARGE:-1}
+[[ $BENCH_PRECHARGE =~ ^[01]$ ]] || die "BENCH_PRECHARGE=$BENCH_PRECHARGE: want 1 (programs charged outside the memcg) or 0"
 [[ $BENCH_DISK_IOPS =~ ^(0|[1-9][0-9]*)$ ]] || die "BENCH_DISK_IOPS=$BENCH_DISK_IOPS: want a number of requests per second (0: unthrottled)"
 # no timed cell runs under --icount (refused below), nor does the throttle
 [ $icount = 0 ] || BENCH_DISK_IOPS=0
@@ -331,7 +338,7 @@ rm -rf "$res/boots"
 	echo "cells: $cells"
 	echo "reps: $reps"
 	echo "icount: $icount$([ $icount = 1 ] && echo ' (1 vCPU, guest time = instructions)')"
-	echo "settings: BENCH_WARM=$BENCH_WARM BENCH_RUN=$BENCH_RUN BENCH_TWARM=$BENCH_TWARM BENCH_TREADS=$BENCH_TREADS BENCH_ANON_SECS=$BENCH_ANON_SECS BENCH_RA_KB=$BENCH_RA_KB BENCH_FIO_READS=$BENCH_FIO_READS BENCH_FIO_REPLAY=$BENCH_FIO_REPLAY BENCH_DISK_IOPS=$BENCH_DISK_IOPS"
+	echo "settings: BENCH_WARM=$BENCH_WARM BENCH_RUN=$BENCH_RUN BENCH_TWARM=$BENCH_TWARM BENCH_TREADS=$BENCH_TREADS BENCH_ANON_SECS=$BENCH_ANON_SECS BENCH_RA_KB=$BENCH_RA_KB BENCH_FIO_READS=$BENCH_FIO_READS BENCH_FIO_REPLAY=$BENCH_FIO_REPLAY BENCH_DISK_IOPS=$BENCH_DISK_IOPS BENCH_PRECHARGE=$BENCH_PRECHARGE"
 	if [ "$BENCH_DISK_IOPS" -gt 0 ]; then
 		echo "disk: timed cells (fd mmap readtwice mmapread pgbench) on the data disk attached again with QEMU throttling.iops-total=$BENCH_DISK_IOPS (no iops-total-max: bursts of a tenth of a second at most), a request counted once whatever its size; other cells unthrottled"
 	else
@@ -368,7 +375,7 @@ for r in $(seq 1 "$reps"); do
 		cmds=$res/boots/cmds-$a.sh
 		cat > "$cmds" <<-EOF
 		export BENCH_BIN=$bench/bin BENCH_LRU=$lru BENCH_RA_KB=$BENCH_RA_KB BENCH_FIO_READS=$BENCH_FIO_READS
-		export BENCH_FIO_REPLAY=$BENCH_FIO_REPLAY BENCH_TDISK=$([ "$BENCH_DISK_IOPS" -gt 0 ] && echo 1 || echo 0)
+		export BENCH_PRECHARGE=$BENCH_PRECHARGE BENCH_FIO_REPLAY=$BENCH_FIO_REPLAY BENCH_TDISK=$([ "$BENCH_DISK_IOPS" -gt 0 ] && echo 1 || echo 0)
 		export BENCH_WARM=$BENCH_WARM BENCH_RUN=$BENCH_RUN BENCH_ANON_SECS=$BENCH_ANON_SECS
 		export BENCH_TWARM=$BENCH_TWARM BENCH_TREADS=$BENCH_TREADS
 		export BENCH_CELLS="$cells"

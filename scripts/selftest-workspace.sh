@@ -15,6 +15,7 @@
 #                 4 KiB reads take at least 3.5 s there, and half of
 #                 that at most through /dev/vda; a bad -T or
 #                 BENCH_DISK_IOPS is refused before anything runs.
+#   bench-precharge: a bad BENCH_PRECHARGE is refused before anything runs.
 # Prints "selftest-workspace: pass|fail NAME".
 set -uo pipefail
 
@@ -110,5 +111,15 @@ if [ $trc = 0 ] && [ -n "${slow:-}" ] && [ "$slow" -ge 3500 ] && [ $((fast * 2))
 	ok throttled-disk
 else
 	ko throttled-disk "guest rc=$trc, vda ${fast:-?} ms, vdb ${slow:-?} ms (want >= 3500 and twice vda); -T without -d rc=$nrc, -T 1e3 rc=$xrc, bad BENCH_DISK_IOPS rc=$brc; see $work/tdisk*.log"
+fi
+
+# bench-precharge: a bad BENCH_PRECHARGE is refused before anything runs
+BENCH_PRECHARGE=yes "$top/scripts/bench.sh" -n -o "$work/pre-bad-res" > "$work/pre-bad.log" 2>&1
+prc=$?
+if [ $prc = 2 ] && grep -q "BENCH_PRECHARGE=yes: want 1" "$work/pre-bad.log" &&
+   [ ! -e "$work/pre-bad-res" ]; then
+	ok bench-precharge
+else
+	ko bench-precharge "rc=$prc; see $work/pre-bad.log"
 fi
 exit $rc

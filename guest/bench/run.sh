@@ -29,6 +29,8 @@
 #   BENCH_ANON_SECS          anon churn seconds
 #   BENCH_RA_KB              read_ahead_kb of the data disk
 #   BENCH_TDISK              1: the timed cells use the throttled disk
+#   BENCH_PRECHARGE          1 (default): the cell's programs are charged
+#                            outside its memcg (see precharge())
 set -euo pipefail
 
 bin=${BENCH_BIN:?}
@@ -79,6 +81,21 @@ incg() {
 	local c=$1
 	shift
 	sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$c" "$@"
+}
+
+# precharge PROGRAM...: read the programs a cell runs, and the shared objects
+# they load, into the page cache from this (the root) cgroup, so that their
+# pages are charged outside the cell's memcg and its reclaim does not evict
+# them: the memcg then holds the workload's data only
+precharge() {
+	local p f
+	for p in "$@"; do
+		p=$(command -v "$p") && [ -f "$p" ] || continue
+		for f in "$p" $(ldd "$p" 2>/dev/null |
+			awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'); do
+			[ ! -f "$f" ] || cat "$f" > /dev/null
+		done
+	done
 }
 
 snap() {	# snap CELLDIR before|after MEMCG
@@ -137,7 +154,7 @@ run_pgbench() {
 }
 
 run_cell() {
-	local spec=$1 wl param mb id dir m dist engine extra warm_seed run_seed
+	local spec=$1 wl param mb id dir m dist engine extra warm_seed run_seed pgb
 	IFS=: read -r wl param mb <<<"$spec"
 	id=$(tr ':' '-' <<<"$spec")
 	dir=$out/$id
@@ -155,6 +172,13 @@ run_cell() {
 		echo $((mb << 20)) > "$m/memory.high"
 	else
 		echo $((mb << 20)) > "$m/memory.max"
+	fi
+	if [ "${BENCH_PRECHARGE:-1}" = 1 ]; then
+		precharge fio "$bin/zipf-replay" "$bin/anon-churn"
+		if [ "$wl" = pgbench ]; then
+			pgb=$(find /usr/lib/postgresql -mindepth 2 -maxdepth 2 -name bin | sort -V | tail -1)
+			[ -z "$pgb" ] || precharge "$pgb"/*
+		fi
 	fi
 	say "cell $spec: start $(date +%s)"
 	case $wl in

@@ -127,6 +127,7 @@ def cell_metrics(cdir):
             m["txns"] = len(lat)
             m["p99_ms"] = lat[len(lat) * 99 // 100] / 1e3
             m["refaults_per_txn"] = refaults / len(lat)
+            m["disk_per_txn"] = disk_pages(cdir) / len(lat)
         elif wl == "anon":
             m["pages_per_s"] = float(open(os.path.join(cdir, "out.txt")).read().split()[1])
         elif wl == "swapin":
@@ -416,6 +417,8 @@ def main_report(resdir):
     out += table("sequential (vm-scalability shapes): MiB/s", r, arms, d("mbps"), "mbps", seq_label, base, "higher")
     out += table("sequential: refault per read", r, arms, d("refaults_per_read"), "refaults_per_read",
                  seq_label, base, "lower")
+    out += table("sequential: pages read from disk per read", r, arms, d("disk_per_read"),
+                 "refaults_per_read", seq_label, base, "lower")
     out += table("anon fault/charge churn, no reclaim: pages/s", rows("anon"), arms, d("pages_per_s"),
                  "pages_per_s", spec_label, base, "higher")
     out += table("anon loop over swap on zram (the refault path): pages/s", rows("swapin"), arms,
@@ -434,6 +437,8 @@ def main_report(resdir):
                  base, "lower")
     out += table("PostgreSQL + pgbench: refaults per transaction", pg, arms, d("refaults_per_txn"),
                  "refaults_per_txn", spec_label, base, "lower")
+    out += table("PostgreSQL + pgbench: pages read from disk per transaction", pg, arms,
+                 d("disk_per_txn"), "refaults_per_txn", spec_label, base, "lower")
     ws = [c for c in cells if c.split(":")[0] not in NO_FILE_READS]
     out += table("file refaults of workingset folios (PSI memory stalls) per file refault", ws, arms,
                  d("restore_per_refault"), "restore_per_refault",

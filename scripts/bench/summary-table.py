@@ -3,10 +3,10 @@
 #
 # summary-table.py [--text] RESULTS_DIR: the table the README and the cover
 # letter quote, from a run's summary.json (scripts/bench/report.py): one row
-# per cell, the headline metric of each arm (misses per read for the trace
-# cells; refaults per read for fio and the other file readers) as the median
-# over boots with its [min-max] and the change of the median against the base
-# arm, and for the trace cells exact LRU
+# per cell, the headline metric of each arm (pages read from the data disk per
+# read, the misses, for the trace, fio and sequential cells; per transaction
+# for PostgreSQL) as the median over boots with its [min-max] and the change
+# of the median against the base arm, and for the trace cells exact LRU
 # simulated on the same trace.  Markdown by default; with --text, narrow
 # enough for a mail: short cell names, medians and changes, and the widest
 # spread of the run in one line below.
@@ -24,11 +24,12 @@ LONG = {"trace": "zipf, theta %(p)s, %(m)s MiB", "trace4k": "zipf, order-0 folio
         "fd": "fio 4 KiB random reads, theta %(p)s, %(m)s MiB",
         "mmap": "fio 4 KiB random reads through a mapping, theta %(p)s, %(m)s MiB",
         "readtwice": "files read twice, %(m)s MiB",
-        "mmapread": "one sequential read through a mapping, %(m)s MiB"}
+        "mmapread": "one sequential read through a mapping, %(m)s MiB",
+        "pgbench": "PostgreSQL, pgbench random_zipfian %(p)s, %(m)s MiB (per transaction)"}
 SHORT = {"trace": "zipf %(p)s %(m)sM", "trace4k": "zipf 4k %(p)s %(m)sM", "tphase": "phase %(p)s %(m)sM",
          "tscan": "zipf+scan %(p)s %(m)sM", "tloop": "loop %(m)sM", "fd": "fio %(p)s %(m)sM",
          "mmap": "fio mmap %(p)s %(m)sM", "readtwice": "read twice %(m)sM",
-         "mmapread": "mmap seq read %(m)sM"}
+         "mmapread": "mmap seq read %(m)sM", "pgbench": "PostgreSQL %(p)s %(m)sM"}
 
 
 def cells(s):
@@ -40,7 +41,8 @@ def cells(s):
                 per_boot.setdefault((spec, b["arm"], k), []).append(v)
     for spec in s["meta"]["cells"].split():
         trace = spec.split(":")[0] in TRACE
-        metric = "misses_per_read" if trace else "refaults_per_read"
+        wl = spec.split(":")[0]
+        metric = "misses_per_read" if trace else "disk_per_txn" if wl == "pgbench" else "disk_per_read"
         base = s["median"].get("%s|%s|%s" % (spec, s["base"], metric))
         vals = []
         for a in s["arms"]:
