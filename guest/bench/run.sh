@@ -84,16 +84,17 @@ incg() {
 }
 
 # precharge PROGRAM...: read the programs a cell runs, and the shared objects
-# they load, into the page cache from this (the root) cgroup, so that their
+# they link, into the page cache from this (the root) cgroup, so that their
 # pages are charged outside the cell's memcg and its reclaim does not evict
-# them: the memcg then holds the workload's data only
+# them: the memcg then holds the workload's data (and what a program loads
+# later, e.g. PostgreSQL's modules).  A file that cannot be read is skipped.
 precharge() {
 	local p f
 	for p in "$@"; do
 		p=$(command -v "$p") && [ -f "$p" ] || continue
 		for f in "$p" $(ldd "$p" 2>/dev/null |
 			awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'); do
-			[ ! -f "$f" ] || cat "$f" > /dev/null
+			[ ! -f "$f" ] || cat "$f" > /dev/null 2>&1 || true
 		done
 	done
 }
@@ -241,6 +242,7 @@ run_cell() {
 		if [ "$wl" = trace4k ]; then
 			sync
 			echo 1 > /proc/sys/vm/drop_caches
+			[ "${BENCH_PRECHARGE:-1}" != 1 ] || precharge "$bin/zipf-replay"
 		fi
 		incg "$m" "$bin/zipf-replay" read -t "$param" -s 1 \
 			-n "${BENCH_TWARM:-150000}" "${files[@]}" > "$dir/warm.txt"
