@@ -88,8 +88,10 @@ incg() {
 # pages are charged outside the cell's memcg and its reclaim does not evict
 # them: the memcg then holds the workload's data (and what a program loads
 # later, e.g. PostgreSQL's modules).  A file that cannot be read is skipped.
+# Does nothing unless BENCH_PRECHARGE is 1 (the default).
 precharge() {
 	local p f
+	[ "${BENCH_PRECHARGE:-1}" = 1 ] || return 0
 	for p in "$@"; do
 		p=$(command -v "$p") && [ -f "$p" ] || continue
 		for f in "$p" $(ldd "$p" 2>/dev/null |
@@ -127,9 +129,15 @@ use_disk() {
 # the memcg) is served from the page cache; pgbench, as the client outside
 # the memcg, reads single rows by a zipfian key, warm-up then measured, and
 # logs every transaction's latency for the p99.
+# the newest PostgreSQL's bin directory, or nothing
+pg_bindir() {
+	{ find /usr/lib/postgresql -mindepth 2 -maxdepth 2 -name bin 2>/dev/null || true; } |
+		sort -V | tail -1
+}
+
 run_pgbench() {
 	local dir=$1 m=$2 theta=$3 pgb sock=/tmp/pgsock naccts rc=0
-	pgb=$(find /usr/lib/postgresql -mindepth 2 -maxdepth 2 -name bin | sort -V | tail -1)
+	pgb=$(pg_bindir)
 	[ -x "$pgb/pg_ctl" ] || fail "no PostgreSQL server binaries"
 	[ -d "$root/pg" ] || fail "no $root/pg: the data disk is not the harness's"
 	naccts=$(( $(cat "$root/pgbench-scale") * 100000 ))
@@ -174,12 +182,10 @@ run_cell() {
 	else
 		echo $((mb << 20)) > "$m/memory.max"
 	fi
-	if [ "${BENCH_PRECHARGE:-1}" = 1 ]; then
-		precharge fio "$bin/zipf-replay" "$bin/anon-churn"
-		if [ "$wl" = pgbench ]; then
-			pgb=$(find /usr/lib/postgresql -mindepth 2 -maxdepth 2 -name bin | sort -V | tail -1)
-			[ -z "$pgb" ] || precharge "$pgb"/*
-		fi
+	precharge fio "$bin/zipf-replay" "$bin/anon-churn"
+	if [ "$wl" = pgbench ]; then
+		pgb=$(pg_bindir)
+		[ -z "$pgb" ] || precharge "$pgb"/*
 	fi
 	say "cell $spec: start $(date +%s)"
 	case $wl in
@@ -242,7 +248,7 @@ run_cell() {
 		if [ "$wl" = trace4k ]; then
 			sync
 			echo 1 > /proc/sys/vm/drop_caches
-			[ "${BENCH_PRECHARGE:-1}" != 1 ] || precharge "$bin/zipf-replay"
+			precharge "$bin/zipf-replay"
 		fi
 		incg "$m" "$bin/zipf-replay" read -t "$param" -s 1 \
 			-n "${BENCH_TWARM:-150000}" "${files[@]}" > "$dir/warm.txt"
