@@ -4,7 +4,8 @@
 # PID 1 of a test guest.  The root file system is the host's, shared
 # read-only over virtio-9p.  Sets up a writable scratch area, cgroup v2 and
 # debugfs, mounts the results share (/tmp/out) and the data disk
-# (/tmp/data; a throttled second attachment of it at /tmp/tdata), runs the command file named by FG_CMDS and powers off.
+# (/tmp/data; throttled second and third attachments of it at /tmp/tdata
+# and /tmp/pdata), runs the command file named by FG_CMDS and powers off.
 # FG_TOP is the workspace's path (visible read-only).
 # The command file's exit status is written to /tmp/out/rc.
 
@@ -27,7 +28,7 @@ mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,ro top "$FG_TOP" ||
 	echo "fg-init: cannot mount the workspace at $FG_TOP"
 mount -t cgroup2 cgroup2 /sys/fs/cgroup
 mount -t debugfs debugfs /sys/kernel/debug
-mkdir -p "$HOME" /tmp/out /tmp/data /tmp/tdata
+mkdir -p "$HOME" /tmp/out /tmp/data /tmp/tdata /tmp/pdata
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 out /tmp/out ||
 	echo "fg-init: cannot mount the results share"
 if [ -b /dev/vda ]; then
@@ -35,6 +36,9 @@ if [ -b /dev/vda ]; then
 fi
 if [ -b /dev/vdb ]; then
 	mount -t ext4 /dev/vdb /tmp/tdata || echo "fg-init: cannot mount /dev/vdb"
+fi
+if [ -b /dev/vdc ]; then
+	mount -t ext4 /dev/vdc /tmp/pdata || echo "fg-init: cannot mount /dev/vdc"
 fi
 # controllers for the tests' child cgroups
 echo "+memory" > /sys/fs/cgroup/cgroup.subtree_control
@@ -57,6 +61,7 @@ cd /
 sync
 umount /tmp/data 2>/dev/null
 umount /tmp/tdata 2>/dev/null
+umount /tmp/pdata 2>/dev/null
 umount /tmp/out 2>/dev/null
 echo b > /proc/sysrq-trigger
 sleep 10

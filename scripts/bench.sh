@@ -39,6 +39,13 @@
 # again in their measured phase, instead of BENCH_WARM/BENCH_RUN seconds:
 # every boot then does the same work, so refaults per read no longer
 # depend on how fast the boot ran; 0, the default, keeps them timed),
+# BENCH_PG_TXNS (transactions per pgbench client in the pgbench cells'
+# warm-up and again in their measured phase, default 2500, so that every
+# boot does the same work and the counts per transaction are counts; 0
+# runs BENCH_WARM/BENCH_RUN seconds instead), BENCH_PG_IOPS (the pgbench
+# cells' disk: N > 0 a third attachment of the data disk limited to N
+# requests per second, default 25, see "The throttled disk"; 0 the timed
+# cells' disk),
 # BENCH_FIO_REPLAY (1: the fd and mmap cells' measured phase replays the
 # warm-up's offsets, fio's behaviour while randrepeat is on; 0, the
 # default, reads the same zipf popularity in a sequence of its own),
@@ -55,7 +62,10 @@
 # mmapread and pgbench read the data disk through a second attachment that
 # serves N requests a second, so that their IOPS, tps and latencies follow
 # the policy's misses and not the host's load; the others keep the
-# unthrottled disk.  docs/harness.md ("The throttled disk") says how N was
+# unthrottled disk.  A pgbench transaction misses about once in ten, so
+# pgbench reads a third attachment limited to BENCH_PG_IOPS requests a
+# second (25: a miss costs 40 ms, the price of ten transactions' CPU in
+# the guest), slow enough for its misses to set its pace too.  docs/harness.md ("The throttled disk") says how N was
 # chosen and what it was measured to do.
 #
 # Workloads (4 files x 160 MiB on the data disk; MEMCG is memory.max in MiB):
@@ -137,6 +147,10 @@ done
 BENCH_RA_KB=${BENCH_RA_KB:-128}
 BENCH_FIO_READS=${BENCH_FIO_READS:-0}
 [[ $BENCH_FIO_READS =~ ^[0-9]+$ ]] || die "BENCH_FIO_READS=$BENCH_FIO_READS: want a number of reads per fio job (0: timed)"
+BENCH_PG_TXNS=${BENCH_PG_TXNS:-2500}
+BENCH_PG_IOPS=${BENCH_PG_IOPS:-25}
+[[ $BENCH_PG_IOPS =~ ^(0|[1-9][0-9]*)$ ]] || die "BENCH_PG_IOPS=$BENCH_PG_IOPS: want a number of requests per second (0: the timed cells' disk)"
+[[ $BENCH_PG_TXNS =~ ^(0|[1-9][0-9]*)$ ]] || die "BENCH_PG_TXNS=$BENCH_PG_TXNS: want a number of transactions per pgbench client (0: timed)"
 [[ $BENCH_RA_KB =~ ^[0-9]+$ ]] || die "BENCH_RA_KB=$BENCH_RA_KB: want a number of KiB"
 BENCH_FIO_REPLAY=${BENCH_FIO_REPLAY:-0}
 BENCH_DISK_IOPS=${BENCH_DISK_IOPS:-500}
@@ -145,6 +159,8 @@ BENCH_PRECHARGE=${BENCH_PRECHARGE:-1}
 [[ $BENCH_DISK_IOPS =~ ^(0|[1-9][0-9]*)$ ]] || die "BENCH_DISK_IOPS=$BENCH_DISK_IOPS: want a number of requests per second (0: unthrottled)"
 # no timed cell runs under --icount (refused below), nor does the throttle
 [ $icount = 0 ] || BENCH_DISK_IOPS=0
+# the pgbench disk is the third attachment, which comes with the second
+[ "$BENCH_DISK_IOPS" -gt 0 ] || BENCH_PG_IOPS=0
 [[ $BENCH_FIO_REPLAY =~ ^[01]$ ]] || die "BENCH_FIO_REPLAY=$BENCH_FIO_REPLAY: want 0 (fresh measured sequence) or 1 (replay the warm-up)"
 [ -z "$cells_arg" ] || cells=$cells_arg
 cells=$(tr ',\n' '  ' <<<"$cells" | tr -s ' ' | sed 's/^ //; s/ $//')
@@ -274,12 +290,27 @@ est_boot() {
 		trace|trace4k|tphase|tloop) s=$((s + 5 + (BENCH_TWARM + BENCH_TREADS) / 4000)) ;;
 		tscan) s=$((s + 5 + (BENCH_TWARM + BENCH_TREADS + 163840) / 4000)) ;;
 		anon|swapin) s=$((s + 2 + BENCH_ANON_SECS)) ;;
-		pgbench) s=$((s + 20 + BENCH_WARM + BENCH_RUN)) ;;
+		pgbench)	# 4 clients, about 0.12 requests per transaction
+			if [ "$BENCH_PG_TXNS" -gt 0 ] && [ "$BENCH_PG_IOPS" -gt 0 ]; then
+				s=$((s + 20 + 360 * 1024 / (BENCH_RA_KB > 4 ? BENCH_RA_KB : 4) / BENCH_PG_IOPS +
+					2 * 4 * BENCH_PG_TXNS * 12 / 100 / BENCH_PG_IOPS))
+			elif [ "$BENCH_PG_TXNS" -gt 0 ] && [ "$BENCH_DISK_IOPS" -gt 0 ]; then
+				s=$((s + 20 + 2 * 4 * BENCH_PG_TXNS / 2 / BENCH_DISK_IOPS))
+			elif [ "$BENCH_PG_TXNS" -gt 0 ]; then
+				s=$((s + 20 + 2 * 4 * BENCH_PG_TXNS / 1000))
+			else
+				s=$((s + 20 + BENCH_WARM + BENCH_RUN))
+			fi ;;
 		*) s=$((s + 25)) ;;
 		esac
 	done
 	echo "$s"
 }
+# the slower disk is attached only to boots that run pgbench
+pdisk=0 piops=0
+if [ "$BENCH_PG_IOPS" -gt 0 ] && [[ " $cells " == *" pgbench:"* ]]; then
+	pdisk=1 piops=$BENCH_PG_IOPS
+fi
 per_boot=$(est_boot)
 nboots=$(( ${#arms[@]} * reps ))
 ncells=$(wc -w <<<"$cells")
@@ -338,9 +369,10 @@ rm -rf "$res/boots"
 	echo "cells: $cells"
 	echo "reps: $reps"
 	echo "icount: $icount$([ $icount = 1 ] && echo ' (1 vCPU, guest time = instructions)')"
-	echo "settings: BENCH_WARM=$BENCH_WARM BENCH_RUN=$BENCH_RUN BENCH_TWARM=$BENCH_TWARM BENCH_TREADS=$BENCH_TREADS BENCH_ANON_SECS=$BENCH_ANON_SECS BENCH_RA_KB=$BENCH_RA_KB BENCH_FIO_READS=$BENCH_FIO_READS BENCH_FIO_REPLAY=$BENCH_FIO_REPLAY BENCH_DISK_IOPS=$BENCH_DISK_IOPS BENCH_PRECHARGE=$BENCH_PRECHARGE"
+	echo "settings: BENCH_WARM=$BENCH_WARM BENCH_RUN=$BENCH_RUN BENCH_TWARM=$BENCH_TWARM BENCH_TREADS=$BENCH_TREADS BENCH_ANON_SECS=$BENCH_ANON_SECS BENCH_RA_KB=$BENCH_RA_KB BENCH_FIO_READS=$BENCH_FIO_READS BENCH_FIO_REPLAY=$BENCH_FIO_REPLAY BENCH_PG_TXNS=$BENCH_PG_TXNS BENCH_PG_IOPS=$BENCH_PG_IOPS BENCH_DISK_IOPS=$BENCH_DISK_IOPS BENCH_PRECHARGE=$BENCH_PRECHARGE"
 	if [ "$BENCH_DISK_IOPS" -gt 0 ]; then
-		echo "disk: timed cells (fd mmap readtwice mmapread pgbench) on the data disk attached again with QEMU throttling.iops-total=$BENCH_DISK_IOPS (no iops-total-max: bursts of a tenth of a second at most), a request counted once whatever its size; other cells unthrottled"
+		echo "disk: timed cells (fd mmap readtwice mmapread$([ "$pdisk" = 1 ] || echo " pgbench")) on the data disk attached again with QEMU throttling.iops-total=$BENCH_DISK_IOPS (no iops-total-max: bursts of a tenth of a second at most), a request counted once whatever its size; other cells unthrottled"
+		[ "$pdisk" = 0 ] || echo "disk: pgbench on a third attachment with throttling.iops-total=$BENCH_PG_IOPS"
 	else
 		echo "disk: unthrottled (timed figures follow the host's load)"
 	fi
@@ -375,7 +407,7 @@ for r in $(seq 1 "$reps"); do
 		cmds=$res/boots/cmds-$a.sh
 		cat > "$cmds" <<-EOF
 		export BENCH_BIN=$bench/bin BENCH_LRU=$lru BENCH_RA_KB=$BENCH_RA_KB BENCH_FIO_READS=$BENCH_FIO_READS
-		export BENCH_PRECHARGE=$BENCH_PRECHARGE BENCH_FIO_REPLAY=$BENCH_FIO_REPLAY BENCH_TDISK=$([ "$BENCH_DISK_IOPS" -gt 0 ] && echo 1 || echo 0)
+		export BENCH_PRECHARGE=$BENCH_PRECHARGE BENCH_FIO_REPLAY=$BENCH_FIO_REPLAY BENCH_PG_TXNS=$BENCH_PG_TXNS BENCH_PDISK=$pdisk BENCH_TDISK=$([ "$BENCH_DISK_IOPS" -gt 0 ] && echo 1 || echo 0)
 		export BENCH_WARM=$BENCH_WARM BENCH_RUN=$BENCH_RUN BENCH_ANON_SECS=$BENCH_ANON_SECS
 		export BENCH_TWARM=$BENCH_TWARM BENCH_TREADS=$BENCH_TREADS
 		export BENCH_CELLS="$cells"
@@ -389,7 +421,7 @@ for r in $(seq 1 "$reps"); do
 		fi
 		note "[$k/$nboots] $a boot $r/$reps (elapsed $((el / 60))m$((el % 60))s, about $((eta / 60 + 1)) min left)"
 		if "$top/scripts/run-guest.sh" "${guest_opts[@]}" -k "${kernels[$i]}" -o "$dir" \
-			-d "$img" -T "$BENCH_DISK_IOPS" -t "$timeout" "$cmds" > "$dir/run-guest.log" 2>&1; then
+			-d "$img" -T "$BENCH_DISK_IOPS" -P "$piops" -t "$timeout" "$cmds" > "$dir/run-guest.log" 2>&1; then
 			python3 "$top/scripts/bench/report.py" --boot "$dir" 2>&1 | sed 's/^/bench:     /' || true
 		else
 			failed=$((failed + 1))

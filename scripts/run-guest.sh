@@ -20,6 +20,10 @@
 #                most a tenth of a second's requests go through at once): a
 #                disk whose misses cost the same on every boot, whatever the
 #                host's load; a request counts once whatever its size
+#   -P IOPS      attach the -d image a third time, as /dev/vdc, mounted at
+#                /tmp/pdata, limited to IOPS requests per second as -T does:
+#                a slower disk for a cell whose misses are few per unit of
+#                CPU work (a database), so that the disk sets its pace too
 #   -t SECONDS   timeout (default 900)
 #   -m SIZE      guest memory (default 2G)
 #   -c N         vCPUs (default 2)
@@ -46,11 +50,12 @@ cpus=2
 extra=
 icount=0
 tiops=0
+piops=0
 root=/
 qemu=qemu-system-x86_64
 
 usage() { sed -n '4,/^set -euo/{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
-while getopts "k:o:d:t:m:c:a:R:Q:T:ih" opt; do
+while getopts "k:o:d:t:m:c:a:R:Q:T:P:ih" opt; do
 	case $opt in
 	k) kernel=$OPTARG ;;
 	o) out=$OPTARG ;;
@@ -62,6 +67,7 @@ while getopts "k:o:d:t:m:c:a:R:Q:T:ih" opt; do
 	R) root=$OPTARG ;;
 	Q) qemu=$OPTARG ;;
 	T) tiops=$OPTARG ;;
+	P) piops=$OPTARG ;;
 	i) icount=1 ;;
 	*) usage ;;
 	esac
@@ -73,7 +79,9 @@ cmds=$(realpath "$1")
 die() { echo "run-guest: error: $*" >&2; exit 2; }
 [ -r "$cmds" ] || die "command file $1 not readable"
 [[ $tiops =~ ^(0|[1-9][0-9]*)$ ]] || die "-T $tiops: want a number of requests per second"
+[[ $piops =~ ^(0|[1-9][0-9]*)$ ]] || die "-P $piops: want a number of requests per second"
 [ "$tiops" = 0 ] || [ -n "$disk" ] || die "-T needs a data disk (-d)"
+[ "$piops" = 0 ] || [ "$tiops" != 0 ] || die "-P needs -T (the slower disk is the third, /dev/vdc)"
 # QEMU's throttle runs on the host's clock, -icount's guest time does not
 [ "$tiops" = 0 ] || [ $icount = 0 ] || die "-T and -i do not go together (the throttle follows the host's clock)"
 [ -r "$kernel" ] || die "kernel $kernel not found (make kernel)"
@@ -116,8 +124,10 @@ args=(
 # second's worth through at once, no more.
 [ "$tiops" = 0 ] ||
 	args+=(-drive "file=$(realpath "$disk"),if=virtio,format=raw,snapshot=on,throttling.iops-total=$tiops")
+[ "$piops" = 0 ] ||
+	args+=(-drive "file=$(realpath "$disk"),if=virtio,format=raw,snapshot=on,throttling.iops-total=$piops")
 
-echo "run-guest: booting $(basename "$kernel") ($accel, $cpus vCPU, $mem$([ "$tiops" = 0 ] || echo ", throttled disk $tiops IOPS")) for $(basename "$cmds"), log $out/console.log"
+echo "run-guest: booting $(basename "$kernel") ($accel, $cpus vCPU, $mem$([ "$tiops" = 0 ] || echo ", throttled disk $tiops IOPS")$([ "$piops" = 0 ] || echo ", slower disk $piops IOPS")) for $(basename "$cmds"), log $out/console.log"
 start=$(date +%s)
 set +e
 timeout --signal=KILL "$timeout" "$qemu" "${args[@]}" </dev/null >"$out/qemu.log" 2>&1

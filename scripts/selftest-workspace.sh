@@ -13,9 +13,12 @@
 #   throttled-disk: run-guest.sh -T 100 attaches the data disk a second time
 #                 (/dev/vdb) limited to 100 requests a second: 400 direct
 #                 4 KiB reads take at least 3.5 s there, and half of
-#                 that at most through /dev/vda; a bad -T or
-#                 BENCH_DISK_IOPS is refused before anything runs.
-#   bench-precharge: a bad BENCH_PRECHARGE is refused before anything runs.
+#                 that at most through /dev/vda; with -P 20 a third
+#                 attachment (/dev/vdc) limited to 20 a second: 100 reads
+#                 take at least 4.5 s there; a bad -T, -P without -T or a
+#                 bad BENCH_DISK_IOPS is refused before anything runs.
+#   bench-precharge: a bad BENCH_PRECHARGE, BENCH_PG_TXNS or BENCH_PG_IOPS
+#                 is refused before anything runs.
 # Prints "selftest-workspace: pass|fail NAME".
 set -uo pipefail
 
@@ -88,13 +91,17 @@ dd if=/dev/vda of=/dev/null bs=4k count=400 iflag=direct status=none
 t1=$(ms)
 dd if=/dev/vdb of=/dev/null bs=4k count=400 iflag=direct status=none
 t2=$(ms)
-echo "tdisk: vda $((t1 - t0)) ms vdb $((t2 - t1)) ms"
+dd if=/dev/vdc of=/dev/null bs=4k count=100 iflag=direct status=none
+t3=$(ms)
+echo "tdisk: vda $((t1 - t0)) ms vdb $((t2 - t1)) ms vdc $((t3 - t2)) ms"
 EOS
-"$top/scripts/run-guest.sh" -t 300 -o "$work/tdisk-run" -d "$work/disk.img" -T 100 \
+"$top/scripts/run-guest.sh" -t 300 -o "$work/tdisk-run" -d "$work/disk.img" -T 100 -P 20 \
 	"$work/tdisk.sh" > "$work/tdisk.log" 2>&1
 trc=$?
-read -r fast slow < <(sed -n 's/^tdisk: vda \([0-9]*\) ms vdb \([0-9]*\) ms$/\1 \2/p' \
+read -r fast slow slower < <(sed -n 's/^tdisk: vda \([0-9]*\) ms vdb \([0-9]*\) ms vdc \([0-9]*\) ms$/\1 \2 \3/p' \
 	"$work/tdisk-run/guest.log" 2>/dev/null)
+"$top/scripts/run-guest.sh" -P 20 -d "$work/disk.img" "$work/tdisk.sh" > "$work/tdisk-noT.log" 2>&1
+prc=$?
 "$top/scripts/run-guest.sh" -T 100 "$work/tdisk.sh" > "$work/tdisk-nod.log" 2>&1
 nrc=$?
 "$top/scripts/run-guest.sh" -T 1e3 -d "$work/disk.img" "$work/tdisk.sh" > "$work/tdisk-badT.log" 2>&1
@@ -102,24 +109,34 @@ xrc=$?
 BENCH_DISK_IOPS=fast "$top/scripts/bench.sh" -n -o "$work/tdisk-bad-res" > "$work/tdisk-bad.log" 2>&1
 brc=$?
 # 400 reads at 100 a second take 3.9 s whatever the host; unthrottled, the
-# same reads take a fraction of that even on a loaded host
+# same reads take a fraction of that even on a loaded host; 100 reads at
+# 20 a second take 4.9 s
 if [ $trc = 0 ] && [ -n "${slow:-}" ] && [ "$slow" -ge 3500 ] && [ $((fast * 2)) -le "$slow" ] &&
+   [ -n "${slower:-}" ] && [ "$slower" -ge 4500 ] &&
+   [ $prc = 2 ] && grep -q -- "-P needs -T" "$work/tdisk-noT.log" &&
    [ $nrc = 2 ] && grep -q -- "-T needs a data disk" "$work/tdisk-nod.log" &&
    [ $xrc = 2 ] && grep -q -- "-T 1e3: want a number" "$work/tdisk-badT.log" &&
    [ $brc = 2 ] && grep -q "BENCH_DISK_IOPS=fast: want a number" "$work/tdisk-bad.log" &&
    [ ! -e "$work/tdisk-bad-res" ]; then
 	ok throttled-disk
 else
-	ko throttled-disk "guest rc=$trc, vda ${fast:-?} ms, vdb ${slow:-?} ms (want >= 3500 and twice vda); -T without -d rc=$nrc, -T 1e3 rc=$xrc, bad BENCH_DISK_IOPS rc=$brc; see $work/tdisk*.log"
+	ko throttled-disk "guest rc=$trc, vda ${fast:-?} ms, vdb ${slow:-?} ms (want >= 3500 and twice vda), vdc ${slower:-?} ms (want >= 4500); -P without -T rc=$prc, -T without -d rc=$nrc, -T 1e3 rc=$xrc, bad BENCH_DISK_IOPS rc=$brc; see $work/tdisk*.log"
 fi
 
-# bench-precharge: a bad BENCH_PRECHARGE is refused before anything runs
+# bench-precharge: a bad BENCH_PRECHARGE (or pgbench knob) is refused
+# before anything runs
 BENCH_PRECHARGE=yes "$top/scripts/bench.sh" -n -o "$work/pre-bad-res" > "$work/pre-bad.log" 2>&1
 prc=$?
+BENCH_PG_TXNS=-5 "$top/scripts/bench.sh" -n -o "$work/pre-bad-res" > "$work/pgt-bad.log" 2>&1
+trc=$?
+BENCH_PG_IOPS=slow "$top/scripts/bench.sh" -n -o "$work/pre-bad-res" > "$work/pgi-bad.log" 2>&1
+irc=$?
 if [ $prc = 2 ] && grep -q "BENCH_PRECHARGE=yes: want 1" "$work/pre-bad.log" &&
+   [ $trc = 2 ] && grep -q "BENCH_PG_TXNS=-5: want a number" "$work/pgt-bad.log" &&
+   [ $irc = 2 ] && grep -q "BENCH_PG_IOPS=slow: want a number" "$work/pgi-bad.log" &&
    [ ! -e "$work/pre-bad-res" ]; then
 	ok bench-precharge
 else
-	ko bench-precharge "rc=$prc; see $work/pre-bad.log"
+	ko bench-precharge "rc=$prc/$trc/$irc; see $work/pre-bad.log $work/pgt-bad.log $work/pgi-bad.log"
 fi
 exit $rc

@@ -16,19 +16,25 @@
 # With BENCH_TDISK=1 the timed cells (fd, mmap, readtwice, mmapread, pgbench)
 # read the same image through its throttled second attachment (/tmp/tdata,
 # /dev/vdb: run-guest.sh -T), so that their misses, not the host's load, set
-# their pace; the others keep the unthrottled /dev/vda.
+# their pace; the others keep the unthrottled /dev/vda.  With BENCH_PDISK=1
+# pgbench reads a third, slower attachment instead (/tmp/pdata, /dev/vdc:
+# run-guest.sh -P): a transaction misses too seldom for the first to set
+# its pace.
 #
 # Environment (set by the host's command file):
 #   BENCH_BIN    directory of the harness's binaries (zipf-replay, anon-churn)
 #   BENCH_LRU    y: MGLRU (lru_gen/enabled as booted), n: classic LRU
 #   BENCH_CELLS  space-separated cells WORKLOAD:PARAM:MEMCG_MIB
-#   BENCH_WARM BENCH_RUN     fio warm-up and measured seconds
+#   BENCH_WARM BENCH_RUN     fio (and timed pgbench) warm-up and measured seconds
 #   BENCH_FIO_READS          if > 0: reads per fio job in each phase instead
 #   BENCH_FIO_REPLAY         1: the fio measured phase replays the warm-up
+#   BENCH_PG_TXNS            if > 0: transactions per pgbench client in each
+#                            phase instead of BENCH_WARM/BENCH_RUN seconds
 #   BENCH_TWARM BENCH_TREADS trace warm-up and measured reads
 #   BENCH_ANON_SECS          anon churn seconds
 #   BENCH_RA_KB              read_ahead_kb of the data disk
 #   BENCH_TDISK              1: the timed cells use the throttled disk
+#   BENCH_PDISK              1: pgbench uses the slower throttled disk
 #   BENCH_PRECHARGE          1 (default): the cell's programs are charged
 #                            outside its memcg (see precharge())
 set -euo pipefail
@@ -37,10 +43,12 @@ bin=${BENCH_BIN:?}
 cg=/sys/fs/cgroup
 out=/tmp/out
 tdisk=${BENCH_TDISK:-0}
+pdisk=${BENCH_PDISK:-0}
 warm=${BENCH_WARM:-10}
 run=${BENCH_RUN:-20}
 fio_reads=${BENCH_FIO_READS:-0}
 fio_replay=${BENCH_FIO_REPLAY:-0}
+pg_txns=${BENCH_PG_TXNS:-0}
 
 say() { echo "bench-guest: $*"; }
 fail() { echo "bench-guest: error: $*" >&2; exit 1; }
@@ -49,6 +57,10 @@ disks=(/tmp/data)
 if [ "$tdisk" = 1 ]; then
 	mountpoint -q /tmp/tdata || fail "BENCH_TDISK=1 but no throttled disk at /tmp/tdata (run-guest.sh -T)"
 	disks+=(/tmp/tdata)
+fi
+if [ "$pdisk" = 1 ]; then
+	mountpoint -q /tmp/pdata || fail "BENCH_PDISK=1 but no slower disk at /tmp/pdata (run-guest.sh -P)"
+	disks+=(/tmp/pdata)
 fi
 for d in "${disks[@]}"; do
 	for i in 0 1 2 3; do
@@ -62,7 +74,7 @@ if [ "${BENCH_LRU:-y}" = n ]; then
 	echo n > "$lru"
 fi
 echo never > /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || true
-for blk in vda vdb; do
+for blk in vda vdb vdc; do
 	[ ! -e /sys/block/$blk ] || echo "${BENCH_RA_KB:-128}" > /sys/block/$blk/queue/read_ahead_kb
 done
 {
@@ -71,6 +83,7 @@ done
 	echo "lru_gen_enabled $(cat "$lru" 2>/dev/null || echo none)"
 	echo "read_ahead_kb $(cat /sys/block/vda/queue/read_ahead_kb)"
 	echo "throttled_disk $([ "$tdisk" = 1 ] && echo /dev/vdb || echo none)"
+	echo "pgbench_disk $([ "$pdisk" = 1 ] && echo /dev/vdc || echo none)"
 	echo "thp $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo none)"
 	echo "nproc $(nproc)"
 	echo "memtotal_kb $(awk '$1 == "MemTotal:" { print $2 }' /proc/meminfo)"
@@ -116,6 +129,7 @@ use_disk() {
 	fd|mmap|readtwice|mmapread|pgbench)
 		[ "$tdisk" != 1 ] || { root=/tmp/tdata; dev=vdb; } ;;
 	esac
+	[ "$1" != pgbench ] || [ "$pdisk" != 1 ] || { root=/tmp/pdata; dev=vdc; }
 	data=$root/bench
 	files=("$data/f0" "$data/f1" "$data/f2" "$data/f3")
 	# shellcheck disable=SC2016 # $jobnum is fio's, not ours
@@ -136,7 +150,7 @@ pg_bindir() {
 }
 
 run_pgbench() {
-	local dir=$1 m=$2 theta=$3 pgb sock=/tmp/pgsock naccts rc=0
+	local dir=$1 m=$2 theta=$3 pgb sock=/tmp/pgsock naccts rc=0 len_warm len_run
 	pgb=$(pg_bindir)
 	[ -x "$pgb/pg_ctl" ] || fail "no PostgreSQL server binaries"
 	[ -d "$root/pg" ] || fail "no $root/pg: the data disk is not the harness's"
@@ -151,10 +165,17 @@ run_pgbench() {
 	incg "$m" sh -c 'cat "$0"/pg/base/*/* > /dev/null' "$root"
 	printf '\\set aid random_zipfian(1, %d, %s)\nSELECT abalance FROM pgbench_accounts WHERE aid = :aid;\n' \
 		"$naccts" "$theta" > "$dir/zipf.sql"
-	"$pgb/pgbench" -h "$sock" -U postgres -n -c 4 -j 2 -T "$warm" -f "$dir/zipf.sql" postgres \
+	# a number of transactions per client makes every boot do the same
+	# work, so counts per transaction do not depend on the boot's speed
+	if [ "$pg_txns" -gt 0 ]; then
+		len_warm=(-t "$pg_txns") len_run=(-t "$pg_txns")
+	else
+		len_warm=(-T "$warm") len_run=(-T "$run")
+	fi
+	"$pgb/pgbench" -h "$sock" -U postgres -n -c 4 -j 2 "${len_warm[@]}" -f "$dir/zipf.sql" postgres \
 		> "$dir/warm.txt" 2>&1 || rc=1
 	snap "$dir" before "$m"
-	[ $rc != 0 ] || (cd "$dir" && "$pgb/pgbench" -h "$sock" -U postgres -n -c 4 -j 2 -T "$run" \
+	[ $rc != 0 ] || (cd "$dir" && "$pgb/pgbench" -h "$sock" -U postgres -n -c 4 -j 2 "${len_run[@]}" \
 		-l --log-prefix=pgbench_log -f "$dir/zipf.sql" postgres > "$dir/out.txt" 2>&1) || rc=1
 	snap "$dir" after "$m"
 	runuser -u postgres -- "$pgb/pg_ctl" -s -w -D "$root/pg" stop -m fast || true

@@ -128,6 +128,9 @@ def cell_metrics(cdir):
             m["p99_ms"] = lat[len(lat) * 99 // 100] / 1e3
             m["refaults_per_txn"] = refaults / len(lat)
             m["disk_per_txn"] = disk_pages(cdir) / len(lat)
+            if m["tps"]:
+                # the measured phase lasted its transactions over its rate
+                m["disk_rps"] = disk_requests(cdir) * m["tps"] / len(lat)
         elif wl == "anon":
             m["pages_per_s"] = float(open(os.path.join(cdir, "out.txt")).read().split()[1])
         elif wl == "swapin":
@@ -439,6 +442,8 @@ def main_report(resdir):
                  "refaults_per_txn", spec_label, base, "lower")
     out += table("PostgreSQL + pgbench: pages read from disk per transaction", pg, arms,
                  d("disk_per_txn"), "refaults_per_txn", spec_label, base, "lower")
+    out += table("PostgreSQL + pgbench: disk read requests per second, measured phase%s" % disk_limit,
+                 pg, arms, d("disk_rps"), "iops", spec_label, base, None)
     ws = [c for c in cells if c.split(":")[0] not in NO_FILE_READS]
     out += table("file refaults of workingset folios (PSI memory stalls) per file refault", ws, arms,
                  d("restore_per_refault"), "restore_per_refault",
