@@ -101,7 +101,7 @@ die() { echo "bench: error: $*" >&2; exit 2; }
 note() { echo "bench: $*"; }
 
 # The defaults.  Durations are per cell; reads are per trace cell.
-quick_cells="trace:0.9:128 fd:1.1:256 fd:0.8:256 anon:64:256"
+quick_cells="trace:0.9:128 fd:1.1:256 mmap:1.1:256 anon:64:256"
 full_cells="fd:1.4:256 fd:1.2:256 fd:1.1:256 fd:0.9:256 fd:0.8:256 fd:uniform:256
 mmap:1.4:256 mmap:1.2:256 mmap:1.1:256 mmap:0.9:256 mmap:0.8:256 mmap:uniform:256
 mmap:1.4:128 mmap:1.4:64 mmap:1.2:192 mmap:1.2:128 mmap:1.2:64
