@@ -62,11 +62,12 @@
 # mmapread and pgbench read the data disk through a second attachment that
 # serves N requests a second, so that their IOPS, tps and latencies follow
 # the policy's misses and not the host's load; the others keep the
-# unthrottled disk.  A pgbench transaction misses about once in ten, so
-# pgbench reads a third attachment limited to BENCH_PG_IOPS requests a
-# second (25: a miss costs 40 ms, the price of ten transactions' CPU in
-# the guest), slow enough for its misses to set its pace too.  docs/harness.md ("The throttled disk") says how N was
-# chosen and what it was measured to do.
+# unthrottled disk.  A pgbench transaction makes about a tenth of a
+# request, so pgbench reads a third attachment limited to BENCH_PG_IOPS
+# requests a second (25: a miss costs 40 ms, the CPU of dozens of
+# transactions in the guest), slow enough for its misses to set its pace
+# too.  docs/harness.md ("The throttled disk") says how N was chosen and
+# what it was measured to do.
 #
 # Workloads (4 files x 160 MiB on the data disk; MEMCG is memory.max in MiB):
 #   fd:THETA|uniform:MEMCG    fio randread 4k, sync buffered, 4 jobs
