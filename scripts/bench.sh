@@ -32,8 +32,8 @@
 #                refused for the timed I/O cells (fd, mmap, readtwice,
 #                mmapread, pgbench), whose guest time it distorts
 #
-# Environment: BENCH_WARM BENCH_RUN (fio/pgbench warm-up and measured
-# seconds), BENCH_TWARM BENCH_TREADS (trace warm-up and measured reads),
+# Environment: BENCH_WARM BENCH_RUN (fio warm-up and measured seconds,
+# and pgbench's with BENCH_PG_TXNS=0), BENCH_TWARM BENCH_TREADS (trace warm-up and measured reads),
 # BENCH_ANON_SECS, BENCH_RA_KB (read_ahead_kb of the data disk, 128),
 # BENCH_FIO_READS (reads per fio job in the fd and mmap cells' warm-up and
 # again in their measured phase, instead of BENCH_WARM/BENCH_RUN seconds:
@@ -45,7 +45,7 @@
 # runs BENCH_WARM/BENCH_RUN seconds instead), BENCH_PG_IOPS (the pgbench
 # cells' disk: N > 0 a third attachment of the data disk limited to N
 # requests per second, default 25, see "The throttled disk"; 0 the timed
-# cells' disk),
+# cells' disk; with BENCH_DISK_IOPS=0 pgbench's disk is unthrottled too),
 # BENCH_FIO_REPLAY (1: the fd and mmap cells' measured phase replays the
 # warm-up's offsets, fio's behaviour while randrepeat is on; 0, the
 # default, reads the same zipf popularity in a sequence of its own),
@@ -149,6 +149,7 @@ BENCH_RA_KB=${BENCH_RA_KB:-128}
 BENCH_FIO_READS=${BENCH_FIO_READS:-0}
 [[ $BENCH_FIO_READS =~ ^[0-9]+$ ]] || die "BENCH_FIO_READS=$BENCH_FIO_READS: want a number of reads per fio job (0: timed)"
 BENCH_PG_TXNS=${BENCH_PG_TXNS:-2500}
+BENCH_PG_IOPS_SET=${BENCH_PG_IOPS:-}
 BENCH_PG_IOPS=${BENCH_PG_IOPS:-25}
 [[ $BENCH_PG_IOPS =~ ^(0|[1-9][0-9]*)$ ]] || die "BENCH_PG_IOPS=$BENCH_PG_IOPS: want a number of requests per second (0: the timed cells' disk)"
 [[ $BENCH_PG_TXNS =~ ^(0|[1-9][0-9]*)$ ]] || die "BENCH_PG_TXNS=$BENCH_PG_TXNS: want a number of transactions per pgbench client (0: timed)"
@@ -161,7 +162,11 @@ BENCH_PRECHARGE=${BENCH_PRECHARGE:-1}
 # no timed cell runs under --icount (refused below), nor does the throttle
 [ $icount = 0 ] || BENCH_DISK_IOPS=0
 # the pgbench disk is the third attachment, which comes with the second
-[ "$BENCH_DISK_IOPS" -gt 0 ] || BENCH_PG_IOPS=0
+if [ "$BENCH_DISK_IOPS" = 0 ] && [ "$BENCH_PG_IOPS" -gt 0 ]; then
+	[ -z "${BENCH_PG_IOPS_SET:-}" ] ||
+		note "note: BENCH_PG_IOPS=$BENCH_PG_IOPS ignored: no throttled disk (BENCH_DISK_IOPS=0 or --icount)"
+	BENCH_PG_IOPS=0
+fi
 [[ $BENCH_FIO_REPLAY =~ ^[01]$ ]] || die "BENCH_FIO_REPLAY=$BENCH_FIO_REPLAY: want 0 (fresh measured sequence) or 1 (replay the warm-up)"
 [ -z "$cells_arg" ] || cells=$cells_arg
 cells=$(tr ',\n' '  ' <<<"$cells" | tr -s ' ' | sed 's/^ //; s/ $//')
@@ -249,7 +254,7 @@ for c in $cells; do
 	[ "$mb" -gt "$fl" ] ||
 		die "cell '$c': a ${mb} MiB memcg cannot hold the workload's own memory (${fl} MiB)"
 	[ "$mb" -le 1536 ] || die "cell '$c': memcg ${mb} MiB does not fit the 2 GiB guest with room to spare"
-	# fio and pgbench run for a set time and wait for the disk: under
+	# fio and pgbench are timed and wait for the disk: under
 	# -icount guest time stops meaning anything for them (an fd cell ran
 	# for ~2000 guest seconds instead of ~30)
 	if [ $icount = 1 ]; then
@@ -291,16 +296,15 @@ est_boot() {
 		trace|trace4k|tphase|tloop) s=$((s + 5 + (BENCH_TWARM + BENCH_TREADS) / 4000)) ;;
 		tscan) s=$((s + 5 + (BENCH_TWARM + BENCH_TREADS + 163840) / 4000)) ;;
 		anon|swapin) s=$((s + 2 + BENCH_ANON_SECS)) ;;
-		pgbench)	# 4 clients, about 0.12 requests per transaction
-			if [ "$BENCH_PG_TXNS" -gt 0 ] && [ "$BENCH_PG_IOPS" -gt 0 ]; then
-				s=$((s + 20 + 360 * 1024 / (BENCH_RA_KB > 4 ? BENCH_RA_KB : 4) / BENCH_PG_IOPS +
-					2 * 4 * BENCH_PG_TXNS * 12 / 100 / BENCH_PG_IOPS))
-			elif [ "$BENCH_PG_TXNS" -gt 0 ] && [ "$BENCH_DISK_IOPS" -gt 0 ]; then
-				s=$((s + 20 + 2 * 4 * BENCH_PG_TXNS / 2 / BENCH_DISK_IOPS))
-			elif [ "$BENCH_PG_TXNS" -gt 0 ]; then
-				s=$((s + 20 + 2 * 4 * BENCH_PG_TXNS / 1000))
+		pgbench)	# 4 clients; per transaction ~1 ms of CPU, ~0.11 requests
+			pio=$((piops > 0 ? piops : BENCH_DISK_IOPS)) pfill=0
+			[ "$pio" = 0 ] || pfill=$((360 * 1024 / (BENCH_RA_KB > 4 ? BENCH_RA_KB : 4) / pio))
+			if [ "$BENCH_PG_TXNS" -gt 0 ]; then
+				pcpu=$((2 * 4 * BENCH_PG_TXNS / 1000)) pio_s=0
+				[ "$pio" = 0 ] || pio_s=$((2 * 4 * BENCH_PG_TXNS * 11 / 100 / pio))
+				s=$((s + 20 + pfill + (pio_s > pcpu ? pio_s : pcpu)))
 			else
-				s=$((s + 20 + BENCH_WARM + BENCH_RUN))
+				s=$((s + 20 + pfill + BENCH_WARM + BENCH_RUN))
 			fi ;;
 		*) s=$((s + 25)) ;;
 		esac

@@ -20,8 +20,8 @@
 #                most a tenth of a second's requests go through at once): a
 #                disk whose misses cost the same on every boot, whatever the
 #                host's load; a request counts once whatever its size
-#   -P IOPS      attach the -d image a third time, as /dev/vdc, mounted at
-#                /tmp/pdata, limited to IOPS requests per second as -T does:
+#   -P IOPS      with -T, attach the -d image a third time, as /dev/vdc,
+#                mounted at /tmp/pdata, limited to IOPS requests per second:
 #                a slower disk for a cell whose misses are few per unit of
 #                CPU work (a database), so that the disk sets its pace too
 #   -t SECONDS   timeout (default 900)
@@ -118,9 +118,9 @@ args=(
 )
 [ $icount = 0 ] || args+=(-icount shift=0,sleep=off)
 [ -z "$disk" ] || args+=(-drive "file=$(realpath "$disk"),if=virtio,format=raw,snapshot=on")
-# The same image a second time: both attachments are snapshot=on, so QEMU
-# opens the file read-only twice (shared locks) and each disk writes to an
-# overlay of its own.  iops-total-max unset: QEMU then lets a tenth of a
+# The same image a second (and third) time: every attachment is
+# snapshot=on, so QEMU opens the file read-only each time (shared locks)
+# and each disk writes to an overlay of its own.  iops-total-max unset: QEMU then lets a tenth of a
 # second's worth through at once, no more.
 [ "$tiops" = 0 ] ||
 	args+=(-drive "file=$(realpath "$disk"),if=virtio,format=raw,snapshot=on,throttling.iops-total=$tiops")

@@ -101,7 +101,7 @@ trc=$?
 read -r fast slow slower < <(sed -n 's/^tdisk: vda \([0-9]*\) ms vdb \([0-9]*\) ms vdc \([0-9]*\) ms$/\1 \2 \3/p' \
 	"$work/tdisk-run/guest.log" 2>/dev/null)
 "$top/scripts/run-guest.sh" -P 20 -d "$work/disk.img" "$work/tdisk.sh" > "$work/tdisk-noT.log" 2>&1
-prc=$?
+not_rc=$?
 "$top/scripts/run-guest.sh" -T 100 "$work/tdisk.sh" > "$work/tdisk-nod.log" 2>&1
 nrc=$?
 "$top/scripts/run-guest.sh" -T 1e3 -d "$work/disk.img" "$work/tdisk.sh" > "$work/tdisk-badT.log" 2>&1
@@ -113,30 +113,30 @@ brc=$?
 # 20 a second take 4.9 s
 if [ $trc = 0 ] && [ -n "${slow:-}" ] && [ "$slow" -ge 3500 ] && [ $((fast * 2)) -le "$slow" ] &&
    [ -n "${slower:-}" ] && [ "$slower" -ge 4500 ] &&
-   [ $prc = 2 ] && grep -q -- "-P needs -T" "$work/tdisk-noT.log" &&
+   [ $not_rc = 2 ] && grep -q -- "-P needs -T" "$work/tdisk-noT.log" &&
    [ $nrc = 2 ] && grep -q -- "-T needs a data disk" "$work/tdisk-nod.log" &&
    [ $xrc = 2 ] && grep -q -- "-T 1e3: want a number" "$work/tdisk-badT.log" &&
    [ $brc = 2 ] && grep -q "BENCH_DISK_IOPS=fast: want a number" "$work/tdisk-bad.log" &&
    [ ! -e "$work/tdisk-bad-res" ]; then
 	ok throttled-disk
 else
-	ko throttled-disk "guest rc=$trc, vda ${fast:-?} ms, vdb ${slow:-?} ms (want >= 3500 and twice vda), vdc ${slower:-?} ms (want >= 4500); -P without -T rc=$prc, -T without -d rc=$nrc, -T 1e3 rc=$xrc, bad BENCH_DISK_IOPS rc=$brc; see $work/tdisk*.log"
+	ko throttled-disk "guest rc=$trc, vda ${fast:-?} ms, vdb ${slow:-?} ms (want >= 3500 and twice vda), vdc ${slower:-?} ms (want >= 4500); -P without -T rc=$not_rc, -T without -d rc=$nrc, -T 1e3 rc=$xrc, bad BENCH_DISK_IOPS rc=$brc; see $work/tdisk*.log"
 fi
 
 # bench-precharge: a bad BENCH_PRECHARGE (or pgbench knob) is refused
 # before anything runs
 BENCH_PRECHARGE=yes "$top/scripts/bench.sh" -n -o "$work/pre-bad-res" > "$work/pre-bad.log" 2>&1
-prc=$?
+bad_pre=$?
 BENCH_PG_TXNS=-5 "$top/scripts/bench.sh" -n -o "$work/pre-bad-res" > "$work/pgt-bad.log" 2>&1
-trc=$?
+bad_txns=$?
 BENCH_PG_IOPS=slow "$top/scripts/bench.sh" -n -o "$work/pre-bad-res" > "$work/pgi-bad.log" 2>&1
-irc=$?
-if [ $prc = 2 ] && grep -q "BENCH_PRECHARGE=yes: want 1" "$work/pre-bad.log" &&
-   [ $trc = 2 ] && grep -q "BENCH_PG_TXNS=-5: want a number" "$work/pgt-bad.log" &&
-   [ $irc = 2 ] && grep -q "BENCH_PG_IOPS=slow: want a number" "$work/pgi-bad.log" &&
+bad_iops=$?
+if [ $bad_pre = 2 ] && grep -q "BENCH_PRECHARGE=yes: want 1" "$work/pre-bad.log" &&
+   [ $bad_txns = 2 ] && grep -q "BENCH_PG_TXNS=-5: want a number" "$work/pgt-bad.log" &&
+   [ $bad_iops = 2 ] && grep -q "BENCH_PG_IOPS=slow: want a number" "$work/pgi-bad.log" &&
    [ ! -e "$work/pre-bad-res" ]; then
 	ok bench-precharge
 else
-	ko bench-precharge "rc=$prc/$trc/$irc; see $work/pre-bad.log $work/pgt-bad.log $work/pgi-bad.log"
+	ko bench-precharge "rc=$bad_pre/$bad_txns/$bad_iops; see $work/pre-bad.log $work/pgt-bad.log $work/pgi-bad.log"
 fi
 exit $rc
