@@ -33,8 +33,9 @@
 #                mmapread, pgbench), whose guest time it distorts
 #
 # Environment: BENCH_WARM BENCH_RUN (fio warm-up and measured seconds,
-# and pgbench's with BENCH_PG_TXNS=0), BENCH_TWARM BENCH_TREADS (trace warm-up and measured reads),
-# BENCH_ANON_SECS, BENCH_RA_KB (read_ahead_kb of the data disk, 128),
+# and pgbench's with BENCH_PG_TXNS=0), BENCH_TWARM BENCH_TREADS (trace
+# warm-up and measured reads), BENCH_ANON_SECS, BENCH_RA_KB (read_ahead_kb
+# of the data disk, 128),
 # BENCH_FIO_READS (reads per fio job in the fd and mmap cells' warm-up and
 # again in their measured phase, instead of BENCH_WARM/BENCH_RUN seconds:
 # every boot then does the same work, so refaults per read no longer

@@ -18,7 +18,7 @@
 # /dev/vdb: run-guest.sh -T), so that their misses, not the host's load, set
 # their pace; the others keep the unthrottled /dev/vda.  With BENCH_PDISK=1
 # pgbench reads a third, slower attachment instead (/tmp/pdata, /dev/vdc:
-# run-guest.sh -P): a transaction misses too seldom for the first to set
+# run-guest.sh -P): a transaction misses too seldom for /dev/vdb to set
 # its pace.
 #
 # Environment (set by the host's command file):
