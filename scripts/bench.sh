@@ -11,7 +11,8 @@
 # kernel with lru_gen/enabled = n.  Raw results: build/bench/results/<time>/.
 #
 #   --full       the full matrix (every cell, 5 boots per arm)
-#   --smoke      two short cells (trace, tloop) on the kernel 'make check' built
+#   --smoke      three short cells (trace, tloop, tmap4k) on the kernel 'make check'
+#                built
 #   -a ARMS      arms, comma-separated (default: every arm in patches/series
 #                and CLRU); FG and RD are skipped with a note until they exist
 #   -w CELLS     cells, comma-separated WORKLOAD:PARAM:MEMCG_MIB, e.g.
@@ -80,6 +81,10 @@
 #   trace4k:THETA:MEMCG       the same, but the page cache is dropped after the fill,
 #                             so every page comes back as an order-0 folio (the
 #                             fill's readahead makes folios of up to 32 pages)
+#   tmap:THETA:MEMCG          the trace cell read through shared mappings, a byte
+#                             loaded per page, no readahead or fault-around in its
+#                             reads: a miss is a fault that reads its page alone
+#   tmap4k:THETA:MEMCG        tmap with the page cache dropped after the fill, as trace4k
 #   the guard cells: the trace cell with another measured phase
 #   tphase:THETA:MEMCG        the popular set moves (another rank -> page permutation)
 #   tscan:THETA:MEMCG         a one-pass scan of all 640 MiB, 4 KiB reads spread
@@ -137,7 +142,7 @@ done
 case $mode in
 quick)	cells=$quick_cells; def_reps=3; defaults=(5 15 100000 150000 5) ;;
 full)	cells=$full_cells; def_reps=5; defaults=(10 30 150000 300000 10) ;;
-smoke)	cells="trace:0.9:64 tloop:0.9:64"; def_reps=1; defaults=(2 3 5000 10000 2)
+smoke)	cells="trace:0.9:64 tloop:0.9:64 tmap4k:0.9:64"; def_reps=1; defaults=(2 3 5000 10000 2)
 	[ -n "$kernel" ] || kernel=$top/build/obj/arch/x86/boot/bzImage ;;
 esac
 BENCH_WARM=${BENCH_WARM:-${defaults[0]}} BENCH_RUN=${BENCH_RUN:-${defaults[1]}}
@@ -217,7 +222,7 @@ fi
 floor_of() {	# the workload's own memory in MiB, which its memcg must exceed
 	case $1 in
 	fd|mmap|readtwice|mmapread) echo 48 ;;	# four fio jobs
-	trace|trace4k|tphase|tscan|tloop|filechurn) echo 16 ;;
+	trace|trace4k|tmap|tmap4k|tphase|tscan|tloop|filechurn) echo 16 ;;
 	pgbench) echo 96 ;;	# shared_buffers 16 MiB + backends
 	anon) echo $(($2 + 16)) ;;
 	swapin) echo 16 ;;
@@ -235,7 +240,7 @@ for c in $cells; do
 		[ "$param" = uniform ] || { [[ $param =~ $isnum ]] &&
 			awk -v t="$param" 'BEGIN { exit !(t > 0 && t <= 5 && t != 1) }'; } ||
 			die "cell '$c': PARAM is a zipf theta in (0, 5] other than 1 (fio), or 'uniform'" ;;
-	trace|trace4k|tphase|tscan|tloop)
+	trace|trace4k|tmap|tmap4k|tphase|tscan|tloop)
 		{ [[ $param =~ $isnum ]] && awk -v t="$param" 'BEGIN { exit !(t > 0 && t <= 5) }'; } ||
 			die "cell '$c': PARAM is a zipf theta in (0, 5]" ;;
 	anon)
@@ -249,7 +254,7 @@ for c in $cells; do
 		{ [[ $param =~ $isnum ]] && awk -v t="$param" 'BEGIN { exit !(t > 1 && t <= 5) }'; } ||
 			die "cell '$c': PARAM is pgbench's random_zipfian parameter, in (1, 5]" ;;
 	*)
-		die "cell '$c': unknown workload '$wl' (fd mmap trace trace4k tphase tscan tloop readtwice mmapread anon swapin filechurn pgbench)" ;;
+		die "cell '$c': unknown workload '$wl' (fd mmap trace trace4k tmap tmap4k tphase tscan tloop readtwice mmapread anon swapin filechurn pgbench)" ;;
 	esac
 	fl=$(floor_of "$wl" "$param")
 	[ "$mb" -gt "$fl" ] ||
@@ -294,7 +299,7 @@ est_boot() {
 				s=$((s + 8 + fill + BENCH_WARM + BENCH_RUN))
 			fi ;;
 		readtwice|mmapread) s=$((s + 25 + 2 * fill)) ;;
-		trace|trace4k|tphase|tloop) s=$((s + 5 + (BENCH_TWARM + BENCH_TREADS) / 4000)) ;;
+		trace|trace4k|tmap|tmap4k|tphase|tloop) s=$((s + 5 + (BENCH_TWARM + BENCH_TREADS) / 4000)) ;;
 		tscan) s=$((s + 5 + (BENCH_TWARM + BENCH_TREADS + 163840) / 4000)) ;;
 		anon|swapin) s=$((s + 2 + BENCH_ANON_SECS)) ;;
 		pgbench)	# 4 clients; per transaction ~1 ms of CPU, ~0.11 requests

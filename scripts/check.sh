@@ -164,16 +164,17 @@ for suite in lru_gen_workingset test_memcontrol; do
 	fi
 done
 # --- benchmark harness smoke run (scripts/bench.sh --smoke) ---
-# Two short cells of the trace family (trace and the tloop guard) on the
-# kernel built above, so the harness cannot rot: the guest side runs, the
-# host parses it and simulates the bounds.
+# Three short cells of the trace family (trace, the tloop guard and the
+# mapped tmap4k) on the kernel built above, so the harness cannot rot: the
+# guest side runs, the host parses it and simulates the bounds.
 step "benchmark harness smoke run"
 if "$top/scripts/bench.sh" --smoke -k "$obj/arch/x86/boot/bzImage" -o "$logs/bench" \
 	> "$logs/bench.log" 2>&1 &&
    mpr=$(awk '$1 == "64M/0.9" && $2 == "|" { print $3; exit }' "$logs/bench/tables.txt") &&
    lpr=$(awk '$1 == "64M/0.9" && $2 == "loop" && $3 == "|" { print $4; exit }' "$logs/bench/tables.txt") &&
-   awk -v m="$mpr" -v l="$lpr" 'BEGIN { exit !(m > 0 && m <= 1 && l > 0 && l <= 1) }'; then
-	result pass "bench smoke" "trace:0.9:64 misses/read ${mpr}, tloop:0.9:64 ${lpr}"
+   kpr=$(awk '$1 == "64M/0.9" && $2 == "mmap" && $3 == "4k" && $4 == "|" { print $5; exit }' "$logs/bench/tables.txt") &&
+   awk -v m="$mpr" -v l="$lpr" -v k="$kpr" 'BEGIN { exit !(m > 0 && m <= 1 && l > 0 && l <= 1 && k > 0 && k <= 1) }'; then
+	result pass "bench smoke" "trace:0.9:64 misses/read ${mpr}, tloop:0.9:64 ${lpr}, tmap4k:0.9:64 ${kpr}"
 else
 	tail -20 "$logs/bench.log"
 	result fail "bench smoke" "see $logs/bench.log"

@@ -8,7 +8,10 @@
 #   before.* / after.*     memory.stat of the cell's memcg, /proc/vmstat and
 #                          the cell's disk's /sys/block/vdX/stat around the
 #                          measured phase
-#   out.txt                the driver's own output (trace, anon, filechurn)
+#   out.txt                the driver's own output (trace family, anon,
+#                          swapin, filechurn)
+#   faults.txt             tmap, tmap4k: read_ahead_kb and fault_around_bytes
+#                          while the cell read
 #   hot.txt                trace family: how much of the hot set (the most
 #                          popular pages, a quarter of the memcg) is resident
 #                          after the measured phase (zipf-replay hot)
@@ -114,6 +117,32 @@ precharge() {
 	done
 }
 
+# one_page_faults 1|0: while 1, a fault through a file mapping brings in
+# and maps its own page only, as a pread of the trace cell reads one page:
+# read_ahead_kb 0 on the data disks (a file opened then has no readahead,
+# so its faults do not read around) and fault_around_bytes one page (fault-
+# around maps the resident neighbours of a faulting page, and on x86 their
+# PTEs are made young: accesses the trace never made).  0 restores both.
+fab=/sys/kernel/debug/fault_around_bytes
+fab_saved=
+one_page_faults() {
+	local blk ra=${BENCH_RA_KB:-128} fa
+	[ -w "$fab" ] || fail "no $fab: cannot turn fault-around off"
+	[ -n "$fab_saved" ] || fab_saved=$(cat "$fab")
+	fa=$fab_saved
+	if [ "$1" = 1 ]; then
+		ra=0
+		fa=4096
+	fi
+	for blk in vda vdb vdc; do
+		[ ! -e /sys/block/$blk ] || echo "$ra" > /sys/block/$blk/queue/read_ahead_kb
+	done
+	echo "$fa" > "$fab"
+}
+case " ${BENCH_CELLS:-} " in
+*" tmap"*) [ -w "$fab" ] || fail "no $fab: cannot turn fault-around off for the tmap cells" ;;
+esac
+
 snap() {	# snap CELLDIR before|after MEMCG
 	cp "$3/memory.stat" "$1/$2.memory.stat"
 	cp /proc/vmstat "$1/$2.vmstat"
@@ -184,7 +213,7 @@ run_pgbench() {
 }
 
 run_cell() {
-	local spec=$1 wl param mb id dir m dist engine extra warm_seed run_seed pgb
+	local spec=$1 wl param mb id dir m dist engine extra how warm_seed run_seed pgb
 	IFS=: read -r wl param mb <<<"$spec"
 	id=$(tr ':' '-' <<<"$spec")
 	dir=$out/$id
@@ -263,16 +292,23 @@ run_cell() {
 			--output="$dir/fio.json"
 		snap "$dir" after "$m"
 		;;
-	trace|trace4k|tphase|tscan|tloop)
+	trace|trace4k|tmap|tmap4k|tphase|tscan|tloop)
 		incg "$m" "$bin/zipf-replay" fill "${files[@]}" > "$dir/fill.txt"
-		# trace4k: drop the fill's large folios, re-read as order-0 ones
-		if [ "$wl" = trace4k ]; then
+		# tmap, tmap4k: the same reads as loads through shared
+		# mappings, one page per fault
+		how=()
+		if [ "$wl" = tmap ] || [ "$wl" = tmap4k ]; then
+			how=(-m)
+			one_page_faults 1
+			echo "read_ahead_kb $(cat /sys/block/$dev/queue/read_ahead_kb) fault_around_bytes $(cat "$fab")" > "$dir/faults.txt"
+		fi
+		# trace4k, tmap4k: drop the fill's large folios, re-read as
+		# order-0 ones
+		if [ "$wl" = trace4k ] || [ "$wl" = tmap4k ]; then
 			sync
 			echo 1 > /proc/sys/vm/drop_caches
 			precharge "$bin/zipf-replay"
 		fi
-		incg "$m" "$bin/zipf-replay" read -t "$param" -s 1 \
-			-n "${BENCH_TWARM:-150000}" "${files[@]}" > "$dir/warm.txt"
 		# the guard cells change the measured phase only: tphase moves
 		# the popular set (another permutation), tscan adds a one-pass
 		# scan of every file, tloop loops over 3/4 of the memcg's pages
@@ -283,13 +319,32 @@ run_cell() {
 		tloop)	extra=(-P 3 -L $((mb * 256 * 3 / 4))); pseed=3 ;;
 		*)	extra=() ;;
 		esac
-		snap "$dir" before "$m"
-		incg "$m" "$bin/zipf-replay" read -t "$param" -s 2 "${extra[@]}" \
-			-n "${BENCH_TREADS:-300000}" "${files[@]}" > "$dir/out.txt"
-		snap "$dir" after "$m"
+		if [ "${#how[@]}" = 0 ]; then
+			incg "$m" "$bin/zipf-replay" read -t "$param" -s 1 \
+				-n "${BENCH_TWARM:-150000}" "${files[@]}" > "$dir/warm.txt"
+			snap "$dir" before "$m"
+			incg "$m" "$bin/zipf-replay" read -t "$param" -s 2 "${extra[@]}" \
+				-n "${BENCH_TREADS:-300000}" "${files[@]}" > "$dir/out.txt"
+			snap "$dir" after "$m"
+		else
+			# one process maps the files for both phases and takes the
+			# snapshots while they are mapped (zipf-replay -x): its exit
+			# tears the mappings down, and the unmap marks every page
+			# with a young PTE accessed
+			{ declare -f snap; echo "dev=$dev"; echo "snap $dir \"\$1\" $m"; } > /tmp/snap.sh
+			incg "$m" "$bin/zipf-replay" read -t "$param" "${how[@]}" \
+				-W "${BENCH_TWARM:-150000}" -w 1 -x "bash /tmp/snap.sh" \
+				-s 2 -n "${BENCH_TREADS:-300000}" "${files[@]}" > "$dir/both.txt"
+			[ "$(wc -l < "$dir/both.txt")" = 2 ] ||
+				fail "cell $spec: zipf-replay did not print its two phases"
+			head -n 1 "$dir/both.txt" > "$dir/warm.txt"
+			tail -n 1 "$dir/both.txt" > "$dir/out.txt"
+			rm "$dir/both.txt" /tmp/snap.sh
+		fi
 		# the hot set: the most popular pages, a quarter of the memcg
 		"$bin/zipf-replay" hot -t "$param" -P "$pseed" -k $((mb * 64)) \
 			"${files[@]}" > "$dir/hot.txt"
+		[ "${#how[@]}" = 0 ] || one_page_faults 0
 		;;
 	anon)
 		snap "$dir" before "$m"

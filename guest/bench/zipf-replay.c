@@ -4,10 +4,21 @@
  *
  *   zipf-replay fill FILE...
  *	read every file once, sequentially, in 1 MiB preads
- *   zipf-replay read [-t THETA] [-s SEED] [-n READS] [-P PSEED] [-L LOOP] [-S] FILE...
+ *   zipf-replay read [-t THETA] [-s SEED] [-n READS] [-P PSEED] [-L LOOP] [-S] [-m] FILE...
  *	READS 4 KiB preads (POSIX_FADV_RANDOM) of pages drawn from a zipf
  *	distribution over all pages of all files (the files must be of equal
  *	size); prints the count, the time and the latency percentiles
+ *	-m: instead of a pread, load a byte of the page through a shared
+ *	mapping of its file (no madvise(): MADV_RANDOM would also make reclaim
+ *	ignore the mapping's accessed bits, see vma_has_recency(); with
+ *	the file's readahead and fault-around on, a miss also reads or maps
+ *	its neighbours)
+ *	-W WREADS -w WSEED -x CMD: first WREADS reads drawn with seed WSEED
+ *	(a warm-up, its line printed first), then "CMD before" run with
+ *	system() (e.g. to take a snapshot), the READS, and "CMD after", all
+ *	in this process: a mapping torn down in between would mark its young
+ *	pages accessed (see zap_present_folio_ptes()) and the measured reads
+ *	would start with no page tables; not with -P, -L or -S
  *	-L LOOP: instead of zipf draws, read the first LOOP pages of the
  *	permutation over and over, in the same order (a loop)
  *	-S: also scan every page of every file once, in order, one scan page
@@ -252,21 +263,68 @@ static int do_hot(char **names, int n, double theta, uint64_t pseed, unsigned lo
 	return 0;
 }
 
+/* Run "@hook @arg" with system(); die if it fails. */
+static void run_hook(const char *hook, const char *arg)
+{
+	char *cmd = xmalloc(strlen(hook) + strlen(arg) + 2);
+
+	sprintf(cmd, "%s %s", hook, arg);
+	if (system(cmd))
+		die("the command of -x failed");
+	free(cmd);
+}
+
+/*
+ * Replay the next @len pages of @st, drawn from seed @seed, with a pread or
+ * through @maps, and print one line: the count, the time and the latency
+ * percentiles.
+ */
+static void replay(struct stream *st, unsigned long len, uint64_t seed, double theta,
+		   int *fds, const volatile unsigned char **maps, unsigned long pages,
+		   char *buf, uint32_t *lat)
+{
+	double t0, t1, t;
+	unsigned long i;
+
+	rng_state = seed;
+	t0 = now();
+	t = t0;
+	for (i = 0; i < len; i++) {
+		uint32_t pg = stream_next(st);
+
+		if (maps)
+			(void)maps[pg / pages][(pg % pages) * PAGE];
+		else if (pread(fds[pg / pages], buf, PAGE, (off_t)(pg % pages) * PAGE) != (ssize_t)PAGE)
+			die("short pread");
+		t1 = now();
+		lat[i] = (uint32_t)((t1 - t) * 1e9 > UINT32_MAX ? UINT32_MAX : (t1 - t) * 1e9);
+		t = t1;
+	}
+	qsort(lat, len, sizeof(*lat), cmp_u32);
+	printf("read theta %.2f seed %llu reads %lu secs %.3f reads_per_s %.1f p50_us %.1f p99_us %.1f loop %lu scan %lu mapped %d\n",
+	       theta, (unsigned long long)seed, len, t - t0,
+	       len / (t - t0), len ? lat[len / 2] / 1e3 : 0,
+	       len ? lat[len * 99 / 100] / 1e3 : 0, st->loop, st->scan, maps != NULL);
+	if (fflush(stdout))
+		die("write failed");
+}
+
 int main(int argc, char **argv)
 {
-	double theta = 0.9, t0, t1, t;
-	uint64_t seed = 1, pseed = 1;
+	double theta = 0.9;
+	uint64_t seed = 1, pseed = 1, wseed = 1;
 	unsigned long reads = 100000, nfiles = 0, ppf = 0, loop = 0, hot = 0, i, len;
+	unsigned long wreads = 0;
 	struct stream st = { 0 };
-	int scan = 0;
-	const char *cmd;
+	int scan = 0, mapped = 0;
+	const char *cmd, *hook = NULL;
 	int opt;
 
 	if (argc < 2)
 		die("usage: zipf-replay fill|read|emit|hot [options] FILE...");
 	cmd = argv[1];
 	optind = 2;
-	while ((opt = getopt(argc, argv, "t:s:n:P:f:b:L:Sk:")) != -1) {
+	while ((opt = getopt(argc, argv, "t:s:n:P:f:b:L:Sk:mW:w:x:")) != -1) {
 		switch (opt) {
 		case 't':
 			theta = atof(optarg);
@@ -296,6 +354,18 @@ int main(int argc, char **argv)
 			break;
 		case 'k':
 			hot = strtoul(optarg, NULL, 0);
+			break;
+		case 'm':
+			mapped = 1;
+			break;
+		case 'W':
+			wreads = strtoul(optarg, NULL, 0);
+			break;
+		case 'w':
+			wseed = strtoull(optarg, NULL, 0);
+			break;
+		case 'x':
+			hook = optarg;
 			break;
 		default:
 			die("unknown option");
@@ -327,34 +397,44 @@ int main(int argc, char **argv)
 
 	if (!strcmp(cmd, "read")) {
 		int fds[MAX_FILES], n = argc - optind;
+		const volatile unsigned char *maps[MAX_FILES];
 		uint32_t *lat;
 		char *buf;
 		unsigned long pages;
 
 		open_files(argv + optind, n, fds, &pages);
-		for (i = 0; i < (unsigned long)n; i++)
-			posix_fadvise(fds[i], 0, 0, POSIX_FADV_RANDOM);
-		len = stream_init(&st, n * pages, theta, pseed, reads, loop, scan);
-		lat = xmalloc(len * sizeof(*lat));
+		for (i = 0; i < (unsigned long)n; i++) {
+			/* the hint is for read(); a fault does not look at it */
+			if (!mapped) {
+				posix_fadvise(fds[i], 0, 0, POSIX_FADV_RANDOM);
+				continue;
+			}
+			maps[i] = mmap(NULL, pages * PAGE, PROT_READ, MAP_SHARED, fds[i], 0);
+			if (maps[i] == MAP_FAILED)
+				die("mmap failed");
+		}
+		if (wreads && (!hook || pseed != 1 || loop || scan))
+			die("-W wants -x CMD, and no -P, -L or -S");
+		len = reads + (scan ? n * pages : 0);
+		lat = xmalloc((wreads > len ? wreads : len) * sizeof(*lat));
+		stream_init(&st, n * pages, theta, pseed, wreads, 0, 0);
 		if (posix_memalign((void **)&buf, PAGE, PAGE))
 			die("out of memory");
-		rng_state = seed;
-		t0 = now();
-		t = t0;
-		for (i = 0; i < len; i++) {
-			uint32_t pg = stream_next(&st);
-
-			if (pread(fds[pg / pages], buf, PAGE, (off_t)(pg % pages) * PAGE) != (ssize_t)PAGE)
-				die("short pread");
-			t1 = now();
-			lat[i] = (uint32_t)((t1 - t) * 1e9 > UINT32_MAX ? UINT32_MAX : (t1 - t) * 1e9);
-			t = t1;
+		if (wreads) {
+			replay(&st, wreads, wseed, theta, fds, mapped ? maps : NULL, pages, buf, lat);
+			run_hook(hook, "before");
 		}
-		qsort(lat, len, sizeof(*lat), cmp_u32);
-		printf("read theta %.2f seed %llu reads %lu secs %.3f reads_per_s %.1f p50_us %.1f p99_us %.1f loop %lu scan %lu\n",
-		       theta, (unsigned long long)seed, len, t - t0,
-		       len / (t - t0), len ? lat[len / 2] / 1e3 : 0,
-		       len ? lat[len * 99 / 100] / 1e3 : 0, loop, st.scan);
+		/* the measured reads: the same sampler, its counts started again */
+		st.draws = reads;
+		st.loop = loop;
+		if (loop > n * pages)
+			die("the loop is longer than the files");
+		st.scan = scan ? n * pages : 0;
+		st.i_draw = 0;
+		st.i_scan = 0;
+		replay(&st, len, seed, theta, fds, mapped ? maps : NULL, pages, buf, lat);
+		if (wreads)
+			run_hook(hook, "after");
 		return 0;
 	}
 	die("unknown command (fill, read, emit or hot)");

@@ -9,8 +9,10 @@ Every number is computed from the files the guests left behind: fio JSON,
 memory.stat / vmstat / diskstat before and after the measured phase, and the
 drivers' output.  For the trace cells the same seeded trace is regenerated
 on the host (zipf-replay emit) and Belady's OPT, exact LRU, FIFO and a
-static ideal LFU are simulated at the page count the memcg held; the guard
-cells (tphase, tscan, tloop) are the trace cell with another measured phase.
+static ideal LFU are simulated at the page count the memcg held; tmap is
+the trace cell read through mappings (the same trace; tmap4k after dropping
+the fill's page cache, as trace4k), and the guard cells
+(tphase, tscan, tloop) are the trace cell with another measured phase.
 """
 import collections
 import heapq
@@ -164,7 +166,7 @@ def boot_cells(bdir):
 
 
 GUARDS = ("tphase", "tscan", "tloop")	# the trace cell with another measured phase
-TRACE = ("trace", "trace4k") + GUARDS
+TRACE = ("trace", "trace4k", "tmap", "tmap4k") + GUARDS
 KEY = {"pgbench": "tps", "fd": "iops", "mmap": "iops", "readtwice": "mbps", "mmapread": "mbps",
        "anon": "pages_per_s", "swapin": "pages_per_s", "filechurn": "mbps"}
 KEY.update({wl: "misses_per_read" for wl in TRACE})
@@ -345,6 +347,10 @@ def spec_label(spec):
         return "%sM/%sM swapin" % (mb, param)
     if wl == "trace4k":
         return "%sM/%s 4k" % (mb, param)
+    if wl == "tmap":
+        return "%sM/%s mmap" % (mb, param)
+    if wl == "tmap4k":
+        return "%sM/%s mmap 4k" % (mb, param)
     if wl in GUARDS:
         return "%sM/%s %s" % (mb, param, wl[1:])
     return "%sM/%s" % (mb, param) if param else "%sM" % mb

@@ -16,8 +16,10 @@ import sys
 
 NAMES = {"ORIG": "stock MGLRU", "RD": "the series", "FINAL": "the series",
          "CLRU": "classic LRU"}
-TRACE = ("trace", "trace4k", "tphase", "tscan", "tloop")
+TRACE = ("trace", "trace4k", "tmap", "tmap4k", "tphase", "tscan", "tloop")
 LONG = {"trace": "zipf, theta %(p)s, %(m)s MiB", "trace4k": "zipf, order-0 folios, theta %(p)s, %(m)s MiB",
+        "tmap": "zipf through a mapping, theta %(p)s, %(m)s MiB",
+        "tmap4k": "zipf through a mapping, order-0 folios, theta %(p)s, %(m)s MiB",
         "tphase": "zipf, popular set moved, theta %(p)s, %(m)s MiB",
         "tscan": "zipf + one-pass scan, theta %(p)s, %(m)s MiB",
         "tloop": "loop over 3/4 of the memcg, %(m)s MiB",
@@ -26,7 +28,9 @@ LONG = {"trace": "zipf, theta %(p)s, %(m)s MiB", "trace4k": "zipf, order-0 folio
         "readtwice": "files read twice, %(m)s MiB",
         "mmapread": "one sequential read through a mapping, %(m)s MiB",
         "pgbench": "PostgreSQL, pgbench random_zipfian %(p)s, %(m)s MiB (per transaction)"}
-SHORT = {"trace": "zipf %(p)s %(m)sM", "trace4k": "zipf 4k %(p)s %(m)sM", "tphase": "phase %(p)s %(m)sM",
+SHORT = {"trace": "zipf %(p)s %(m)sM", "trace4k": "zipf 4k %(p)s %(m)sM", "tmap": "zipf mmap %(p)s %(m)sM",
+         "tmap4k": "zipf mmap 4k %(p)s %(m)sM",
+         "tphase": "phase %(p)s %(m)sM",
          "tscan": "zipf+scan %(p)s %(m)sM", "tloop": "loop %(m)sM", "fd": "fio %(p)s %(m)sM",
          "mmap": "fio mmap %(p)s %(m)sM", "readtwice": "read twice %(m)sM",
          "mmapread": "mmap seq read %(m)sM", "pgbench": "PostgreSQL %(p)s %(m)sM"}
