@@ -4,7 +4,8 @@
  *
  *   zipf-replay fill FILE...
  *	read every file once, sequentially, in 1 MiB preads
- *   zipf-replay read [-t THETA] [-s SEED] [-n READS] [-P PSEED] [-L LOOP] [-S] [-m] FILE...
+ *   zipf-replay read [-t THETA] [-s SEED] [-n READS] [-P PSEED] [-L LOOP] [-S] [-m]
+ *	[-W WREADS -w WSEED -x CMD] FILE...
  *	READS 4 KiB preads (POSIX_FADV_RANDOM) of pages drawn from a zipf
  *	distribution over all pages of all files (the files must be of equal
  *	size); prints the count, the time and the latency percentiles
