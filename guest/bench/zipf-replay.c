@@ -157,18 +157,30 @@ struct stream {
 	unsigned long i_draw, i_scan;
 };
 
+/*
+ * (Re)start @st's draws and scan over @npages pages, its sampler kept;
+ * returns the number of pages it yields.
+ */
+static unsigned long stream_start(struct stream *st, unsigned long npages,
+				  unsigned long draws, unsigned long loop, int scan)
+{
+	if (loop > npages)
+		die("the loop is longer than the files");
+	st->loop = loop;
+	st->draws = draws;
+	st->scan = scan ? npages : 0;
+	st->i_draw = 0;
+	st->i_scan = 0;
+	return st->draws + st->scan;
+}
+
 /* Set up @st over @npages pages; returns the number of pages it yields. */
 static unsigned long stream_init(struct stream *st, unsigned long npages, double theta,
 				 uint64_t pseed, unsigned long draws, unsigned long loop,
 				 int scan)
 {
 	sampler_init(&st->s, npages, theta, pseed);
-	if (loop > npages)
-		die("the loop is longer than the files");
-	st->loop = loop;
-	st->draws = draws;
-	st->scan = scan ? npages : 0;
-	return st->draws + st->scan;
+	return stream_start(st, npages, draws, loop, scan);
 }
 
 static uint32_t stream_next(struct stream *st)
@@ -425,14 +437,8 @@ int main(int argc, char **argv)
 			replay(&st, wreads, wseed, theta, fds, mapped ? maps : NULL, pages, buf, lat);
 			run_hook(hook, "before");
 		}
-		/* the measured reads: the same sampler, its counts started again */
-		st.draws = reads;
-		st.loop = loop;
-		if (loop > n * pages)
-			die("the loop is longer than the files");
-		st.scan = scan ? n * pages : 0;
-		st.i_draw = 0;
-		st.i_scan = 0;
+		/* the measured reads: the same sampler, started again */
+		stream_start(&st, n * pages, reads, loop, scan);
 		replay(&st, len, seed, theta, fds, mapped ? maps : NULL, pages, buf, lat);
 		if (wreads)
 			run_hook(hook, "after");

@@ -14,7 +14,8 @@ import subprocess
 import sys
 
 NAMES = {"ORIG": "ORIG: stock MGLRU", "RD": "RD: the series", "CLRU": "CLRU: classic LRU"}
-LABEL = {"trace": "zipf %s", "trace4k": "zipf %s 4k", "tmap": "zipf %s mmap", "tmap4k": "zipf %s mmap 4k", "tphase": "phase %s",
+LABEL = {"trace": "zipf %s", "trace4k": "zipf %s 4k", "tmap": "zipf %s mmap",
+         "tmap4k": "zipf %s mmap 4k", "tphase": "phase %s",
          "tscan": "zipf %s + scan", "tloop": "loop", "fd": "fio %s"}
 
 
