@@ -106,6 +106,11 @@ def cell_metrics(cdir):
                 m["refaults_per_majfault"] = refaults / majflt if majflt else 0.0
         elif wl in TRACE:
             d = driver_line(os.path.join(cdir, "out.txt"), "read")
+            mapped = wl in ("tmap", "tmap4k")
+            if d.get("mapped", 0) != mapped:
+                print("report: %s: out.txt says mapped %d, the cell needs %d; cell left out"
+                      % (cdir, d.get("mapped", 0), mapped), file=sys.stderr)
+                return None
             reads = d["reads"]
             m["reads"] = reads
             m["reads_per_s"] = d["reads_per_s"]
