@@ -19,6 +19,9 @@
 #                 bad BENCH_DISK_IOPS is refused before anything runs.
 #   bench-precharge: a bad BENCH_PRECHARGE, BENCH_PG_TXNS or BENCH_PG_IOPS
 #                 is refused before anything runs.
+#   revert-tables: the table at the end of each policy patch's changelog is
+#                 what summary-table.py --revert prints for its arm from the
+#                 kept runs, and a missing run is refused.
 # Prints "selftest-workspace: pass|fail NAME".
 set -uo pipefail
 
@@ -138,5 +141,32 @@ if [ $bad_pre = 2 ] && grep -q "BENCH_PRECHARGE=yes: want 1" "$work/pre-bad.log"
 	ok bench-precharge
 else
 	ko bench-precharge "rc=$bad_pre/$bad_txns/$bad_iops; see $work/pre-bad.log $work/pgt-bad.log $work/pgi-bad.log"
+fi
+# revert-tables: each policy patch's changelog table against the kept runs
+rt_runs="$top/results/revert-final-20261207 $top/results/revert-final-r2-20261207"
+# shellcheck disable=SC2086
+python3 "$top/scripts/bench/summary-table.py" --revert FINAL $rt_runs > "$work/revert.txt" 2>&1
+rt_rc=$?
+rt_bad=
+for pair in "NORANDOM:do not count random reads of large file folios" \
+	    "NOSWEEP:keep the protected generation turning over" \
+	    "NOSPLIT:split large file folios read at random" \
+	    "NORD:protect refaults by their refault distance"; do
+	arm=${pair%%:*}
+	patch=$(grep -l "^Subject: .*${pair#*:}" "$top"/patches/0*.patch | head -1)
+	sed -n "/^$arm:\$/,/^\$/{/^  /p}" "$work/revert.txt" > "$work/revert-$arm.want"
+	sed -n '/^  workload  *series  *without/,/^$/{/^  /p}' "$patch" > "$work/revert-$arm.have"
+	if [ ! -s "$work/revert-$arm.want" ] ||
+	   ! cmp -s "$work/revert-$arm.want" "$work/revert-$arm.have"; then
+		rt_bad="$rt_bad $arm"
+	fi
+done
+python3 "$top/scripts/bench/summary-table.py" --revert FINAL "$work/no-such-run" > "$work/revert-bad.log" 2>&1
+rt_missing=$?
+if [ $rt_rc = 0 ] && [ -z "$rt_bad" ] && [ $rt_missing = 1 ] &&
+   grep -q "cannot read .*no-such-run/summary.json" "$work/revert-bad.log"; then
+	ok revert-tables
+else
+	ko revert-tables "summary-table rc=$rt_rc, tables that differ:${rt_bad:- none}, missing run rc=$rt_missing; see $work/revert*"
 fi
 exit $rc

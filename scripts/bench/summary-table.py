@@ -10,6 +10,13 @@
 # simulated on the same trace.  Markdown by default; with --text, narrow
 # enough for a mail: short cell names, medians and changes, and the widest
 # spread of the run in one line below.
+#
+# summary-table.py --revert ARM RESULTS_DIR...: the tables at the end of the
+# policy patches' changelogs, from one run or a run and its second boots: for
+# each other arm (the series without one patch), ARM ("series") and that arm
+# ("without") per cell, the mean over every boot of the runs, the change, and
+# for cells booted more than once the larger of the two kernels' max - min as
+# a share of its mean.
 import json
 import os
 import sys
@@ -36,6 +43,13 @@ SHORT = {"trace": "zipf %(p)s %(m)sM", "trace4k": "zipf 4k %(p)s %(m)sM", "tmap"
          "mmapread": "mmap seq read %(m)sM", "pgbench": "PostgreSQL %(p)s %(m)sM"}
 
 
+def headline(spec):
+    """the metric a cell is judged by: misses, or pages read from the disk"""
+    wl = spec.split(":")[0]
+    return ("misses_per_read" if wl in TRACE else
+            "disk_per_txn" if wl == "pgbench" else "disk_per_read")
+
+
 def cells(s):
     """(spec, [(arm, median, lo, hi, change) or None per arm], exact LRU or None)"""
     per_boot = {}
@@ -44,9 +58,7 @@ def cells(s):
             for k, v in m.items():
                 per_boot.setdefault((spec, b["arm"], k), []).append(v)
     for spec in s["meta"]["cells"].split():
-        trace = spec.split(":")[0] in TRACE
-        wl = spec.split(":")[0]
-        metric = "misses_per_read" if trace else "disk_per_txn" if wl == "pgbench" else "disk_per_read"
+        metric = headline(spec)
         base = s["median"].get("%s|%s|%s" % (spec, s["base"], metric))
         vals = []
         for a in s["arms"]:
@@ -66,11 +78,64 @@ def name(spec, table):
     return table.get(wl, wl + " %(p)s %(m)s MiB") % {"p": param, "m": mb}
 
 
+# the changelogs' revert tables: their rows, in this order
+REVERT_ROWS = [("trace:0.9:128", "zipf, 128M, theta 0.9"),
+               ("trace4k:0.9:128", "  the same, order-0 folios"),
+               ("tphase:0.9:128", "  the hot set moved"),
+               ("tscan:0.9:128", "  with a one-pass scan"),
+               ("trace:1.1:128", "zipf, 128M, theta 1.1"),
+               ("trace:0.9:256", "zipf, 256M, theta 0.9"),
+               ("tloop:0.9:128", "loop over 3/4 of 128M"),
+               ("fd:1.1:256", "fio read(), 256M, theta 1.1"),
+               ("fd:0.8:256", "fio read(), 256M, theta 0.8"),
+               ("mmap:1.1:256", "fio mmap, 256M, theta 1.1"),
+               ("readtwice::256", "files read twice, 256M"),
+               ("mmapread::256", "mmap sequential read, 256M"),
+               ("pgbench:1.1:128", "PostgreSQL, 128M, theta 1.1")]
+
+
+def revert(base, dirs):
+    runs = []
+    for d in dirs:
+        try:
+            runs.append(json.load(open(os.path.join(d, "summary.json"))))
+        except (OSError, ValueError) as e:
+            sys.exit("summary-table: cannot read %s/summary.json: %s" % (d, e))
+    if base not in runs[0]["arms"]:
+        sys.exit("summary-table: arm %s is not in %s" % (base, dirs[0]))
+    per_boot = {}
+    for s in runs:
+        for b in s["boots"]:
+            for spec, m in b["cells"].items():
+                per_boot.setdefault((spec, b["arm"]), []).append(m[headline(spec)])
+    for arm in runs[0]["arms"]:
+        if arm == base:
+            continue
+        print("%s:\n  %-30s %-8s %-8s %-7s %s" % (arm, "workload", "series", "without",
+                                                 "change", "spread"))
+        for spec, label in REVERT_ROWS:
+            f, w = per_boot.get((spec, base)), per_boot.get((spec, arm))
+            if not f or not w:
+                continue
+            mf, mw = sum(f) / len(f), sum(w) / len(w)
+            spread = ""
+            if len(f) > 1 and len(w) > 1:
+                spread = "%.1f%%" % (100 * max((max(f) - min(f)) / mf, (max(w) - min(w)) / mw))
+            print(("  %-30s %.4f   %.4f   %+6.1f%%  %s" % (label, mf, mw,
+                                                          100 * (mw - mf) / mf, spread)).rstrip())
+        print()
+
+
 def main():
+    if sys.argv[1:2] == ["--revert"]:
+        if len(sys.argv) < 4:
+            sys.exit("usage: summary-table.py --revert ARM RESULTS_DIR...")
+        revert(sys.argv[2], sys.argv[3:])
+        return
     args = [a for a in sys.argv[1:] if a != "--text"]
     text = "--text" in sys.argv[1:]
     if len(args) != 1:
-        sys.exit("usage: summary-table.py [--text] RESULTS_DIR")
+        sys.exit("usage: summary-table.py [--text] RESULTS_DIR | --revert ARM RESULTS_DIR...")
     s = json.load(open(os.path.join(args[0], "summary.json")))
     heads = ["cell"] + [NAMES.get(a, a) for a in s["arms"]] + ["exact LRU"]
     rows, worst = [], 0.0
