@@ -50,13 +50,20 @@ def headline(spec):
             "disk_per_txn" if wl == "pgbench" else "disk_per_read")
 
 
+def boot_values(runs):
+    """{(spec, arm, metric): [the value of every boot of the runs]}"""
+    per_boot = {}
+    for s in runs:
+        for b in s["boots"]:
+            for spec, m in b["cells"].items():
+                for k, v in m.items():
+                    per_boot.setdefault((spec, b["arm"], k), []).append(v)
+    return per_boot
+
+
 def cells(s):
     """(spec, [(arm, median, lo, hi, change) or None per arm], exact LRU or None)"""
-    per_boot = {}
-    for b in s["boots"]:
-        for spec, m in b["cells"].items():
-            for k, v in m.items():
-                per_boot.setdefault((spec, b["arm"], k), []).append(v)
+    per_boot = boot_values([s])
     for spec in s["meta"]["cells"].split():
         metric = headline(spec)
         base = s["median"].get("%s|%s|%s" % (spec, s["base"], metric))
@@ -103,18 +110,15 @@ def revert(base, dirs):
             sys.exit("summary-table: cannot read %s/summary.json: %s" % (d, e))
     if base not in runs[0]["arms"]:
         sys.exit("summary-table: arm %s is not in %s" % (base, dirs[0]))
-    per_boot = {}
-    for s in runs:
-        for b in s["boots"]:
-            for spec, m in b["cells"].items():
-                per_boot.setdefault((spec, b["arm"]), []).append(m[headline(spec)])
+    per_boot = boot_values(runs)
     for arm in runs[0]["arms"]:
         if arm == base:
             continue
         print("%s:\n  %-30s %-8s %-8s %-7s %s" % (arm, "workload", "series", "without",
                                                  "change", "spread"))
         for spec, label in REVERT_ROWS:
-            f, w = per_boot.get((spec, base)), per_boot.get((spec, arm))
+            f = per_boot.get((spec, base, headline(spec)))
+            w = per_boot.get((spec, arm, headline(spec)))
             if not f or not w:
                 continue
             mf, mw = sum(f) / len(f), sum(w) / len(w)
